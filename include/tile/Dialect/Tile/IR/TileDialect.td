@@ -1,0 +1,31 @@
+//===- TileDialect.td - tile dialect definition ------------*- tablegen -*-===//
+#ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+#define TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let cppNamespace = "::tile";
+  let summary = "Block-level GPU programs over tiles";
+  let description = [{
+    The `tile` dialect models programs in the Triton programming model: each
+    program instance of a grid operates on fixed-shape tiles, represented as
+    ranked tensors of scalars or of `!tile.ptr` pointers. Arithmetic and math
+    are expressed with upstream `arith` and `math` ops on tensors, control
+    flow with `scf`. Tensor types may carry a layout encoding that the
+    layout passes fill in.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+  let useDefaultTypePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+}
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+#endif // TILE_DIALECT_TILE_IR_TILEDIALECT_TD

@@ -1,0 +1,237 @@
+//===- TileOps.td - tile dialect operations ----------------*- tablegen -*-===//
+#ifndef TILE_DIALECT_TILE_IR_TILEOPS_TD
+#define TILE_DIALECT_TILE_IR_TILEOPS_TD
+
+include "tile/Dialect/Tile/IR/TileDialect.td"
+include "tile/Dialect/Tile/IR/TileTypes.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Tile_PrecisionIEEE : I32EnumAttrCase<"ieee", 0>;
+def Tile_PrecisionTF32 : I32EnumAttrCase<"tf32", 1>;
+def Tile_InputPrecisionAttr : I32EnumAttr<"InputPrecision",
+    "precision of f32 dot inputs", [Tile_PrecisionIEEE, Tile_PrecisionTF32]> {
+  let cppNamespace = "::tile";
+}
+
+def Tile_ReduceSum : I32EnumAttrCase<"sum", 0>;
+def Tile_ReduceMax : I32EnumAttrCase<"max", 1>;
+def Tile_ReduceMin : I32EnumAttrCase<"min", 2>;
+def Tile_ReduceKindAttr : I32EnumAttr<"ReduceKind", "reduction combiner",
+    [Tile_ReduceSum, Tile_ReduceMax, Tile_ReduceMin]> {
+  let cppNamespace = "::tile";
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+def Tile_KernelOp : Tile_Op<"kernel", [
+    FunctionOpInterface, IsolatedFromAbove]> {
+  let summary = "A launchable kernel: one program instance of a grid";
+  let description = [{
+    The body runs once per program id of the launch grid. Runtime parameters
+    are the block arguments; compile-time `const` parameters were substituted
+    by the frontend and their values are recorded in `constants`.
+
+    ```mlir
+    tile.kernel @vector_add(%x: !tile.ptr<f32>, %n: i32)
+        attributes {constants = {BLOCK = 1024 : i32}} {
+      ...
+      tile.return
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       DefaultValuedAttr<DictionaryAttr, "{}">:$constants);
+  let regions = (region SizedRegion<1>:$body);
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
+                                 "::mlir::FunctionType":$type,
+                                 "::mlir::DictionaryAttr":$constants)>];
+  let extraClassDeclaration = [{
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Tile_ReturnOp : Tile_Op<"return", [Pure, HasParent<"KernelOp">,
+                                       ReturnLike, Terminator]> {
+  let summary = "Ends the program instance";
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Program indexing
+//===----------------------------------------------------------------------===//
+
+def Tile_ProgramIdOp : Tile_Op<"program_id", [Pure]> {
+  let summary = "Index of this program instance along a grid axis";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+}
+
+def Tile_NumProgramsOp : Tile_Op<"num_programs", [Pure]> {
+  let summary = "Number of program instances along a grid axis";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+}
+
+def Tile_MakeRangeOp : Tile_Op<"make_range", [Pure]> {
+  let summary = "The 1-D tile [start, end) of i32";
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Tile_SplatOp : Tile_Op<"splat", [Pure,
+    TypesMatchWith<"result element type matches the scalar", "result", "src",
+                   "::mlir::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "A tile whose every element is the scalar operand";
+  let arguments = (ins Tile_Scalar:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Repeats a tile along its unit dimensions";
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Inserts a unit dimension at `axis`";
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src `,` `axis` `=` $axis attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_TransOp : Tile_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Transposes a 2-D tile";
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure, SameOperandsAndResultShape,
+                                                      SameOperandsAndResultElementType]> {
+  let summary = "Moves a tile's elements into another layout";
+  let description = [{
+    The value is unchanged; only the distribution of elements to threads (the
+    tensor encoding) changes. Explicit so every data movement is visible.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Pointer(s) advanced by an element offset";
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_IntLike:$offset);
+  let results = (outs Tile_PtrLike:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
+  let hasVerifier = 1;
+}
+
+def Tile_LoadOp : Tile_Op<"load", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    TypesMatchWith<"result is the pointee of ptr", "ptr", "result",
+                   "::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"mask has ptr's shape", "ptr", "mask",
+                   "::tile::getI1LikeType($_self)",
+                   "($_op.getOperands().size() <= 1) || std::equal_to<>()">,
+    TypesMatchWith<"other is the pointee of ptr", "ptr", "other",
+                   "::tile::getPointeeLikeType($_self)",
+                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+  let summary = "Loads from global memory; masked-off elements take `other`";
+  let arguments = (ins Tile_PtrLike:$ptr, Optional<Tile_BoolLike>:$mask,
+                       Optional<AnyType>:$other);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ptr (`,` `mask` $mask^)? (`,` `other` $other^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    TypesMatchWith<"value is the pointee of ptr", "ptr", "value",
+                   "::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"mask has ptr's shape", "ptr", "mask",
+                   "::tile::getI1LikeType($_self)",
+                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+  let summary = "Stores to global memory where `mask` is true";
+  let arguments = (ins Tile_PtrLike:$ptr, AnyType:$value, Optional<Tile_BoolLike>:$mask);
+  let assemblyFormat = "$ptr `,` $value (`,` `mask` $mask^)? attr-dict `:` type($ptr)";
+}
+
+//===----------------------------------------------------------------------===//
+// Compute
+//===----------------------------------------------------------------------===//
+
+def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Matrix product accumulated into `acc`: a @ b + acc";
+  let arguments = (ins Tile_Tensor:$a, Tile_Tensor:$b, Tile_FloatTensor:$acc,
+                       DefaultValuedAttr<Tile_InputPrecisionAttr,
+                                         "::tile::InputPrecision::ieee">:$precision);
+  let results = (outs Tile_FloatTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc (`precision` `=` $precision^)? attr-dict
+    `:` type($a) `*` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
+  let summary = "Sum, max or min of a tile along one axis";
+  let description = [{
+    Removes `axis` from the shape; reducing a 1-D tile gives a scalar.
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Value:$result);
+  let assemblyFormat = [{
+    $kind $src `,` `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TILE_DIALECT_TILE_IR_TILEOPS_TD

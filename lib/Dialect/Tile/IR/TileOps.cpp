@@ -1,0 +1,325 @@
+//===- TileOps.cpp - tile dialect operations ------------------------------===//
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace tile;
+
+/// Shape of a tensor type, or the empty shape of a scalar.
+static ArrayRef<int64_t> shapeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getShape();
+  return {};
+}
+
+/// Formats a shape as `[a, b]` for diagnostics.
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                     FunctionType type, DictionaryAttr constants) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addAttribute(getConstantsAttrName(state.name), constants);
+  Region *body = state.addRegion();
+  Block *entry = new Block();
+  body->push_back(entry);
+  for (Type input : type.getInputs())
+    entry->addArgument(input, state.location);
+}
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult KernelOp::verify() {
+  if (!getFunctionType().getResults().empty())
+    return emitOpError("kernels return no values");
+  for (auto [i, type] : llvm::enumerate(getFunctionType().getInputs()))
+    if (!type.isIntOrFloat() && !isa<PointerType>(type))
+      return emitOpError("parameter ") << i << " must be a scalar or "
+                                       << "!tile.ptr, got " << type;
+  for (NamedAttribute constant : getConstants())
+    if (!isa<IntegerAttr, FloatAttr>(constant.getValue()))
+      return emitOpError("constant '")
+             << constant.getName().getValue()
+             << "' must be an integer or float attribute";
+  if (getBody().empty())
+    return emitOpError("needs a body");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MakeRangeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeRangeOp::verify() {
+  int64_t start = getStart(), end = getEnd();
+  if (end <= start)
+    return emitOpError("end (") << end << ") must be greater than start ("
+                                << start << ")";
+  auto type = getType();
+  if (type.getRank() != 1 || type.getDimSize(0) != end - start)
+    return emitOpError("result must be a 1-D tile of ")
+           << end - start << " elements, got " << type;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SplatOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
+  auto value = dyn_cast_if_present<TypedAttr>(adaptor.getSrc());
+  if (!value || !isa<IntegerAttr, FloatAttr>(value))
+    return {};
+  return SplatElementsAttr::get(getType(), value);
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastOp::verify() {
+  ArrayRef<int64_t> src = getSrc().getType().getShape();
+  ArrayRef<int64_t> dst = getType().getShape();
+  if (src.size() != dst.size())
+    return emitOpError("source rank ")
+           << src.size() << " differs from result rank " << dst.size();
+  for (auto [i, dims] : llvm::enumerate(llvm::zip(src, dst))) {
+    auto [s, d] = dims;
+    if (s != d && s != 1)
+      return emitOpError("dimension ")
+             << i << " of size " << s << " cannot broadcast to " << d;
+  }
+  return success();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  if (auto splat = dyn_cast_if_present<SplatElementsAttr>(adaptor.getSrc()))
+    return SplatElementsAttr::get(getType(), splat.getSplatValue<Attribute>());
+  return {};
+}
+
+namespace {
+/// broadcast(splat(x)) -> splat(x); broadcast(broadcast(x)) -> broadcast(x).
+struct FoldBroadcastProducer : OpRewritePattern<BroadcastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BroadcastOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *def = op.getSrc().getDefiningOp();
+    if (auto splat = dyn_cast_if_present<SplatOp>(def)) {
+      rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+      return success();
+    }
+    if (auto inner = dyn_cast_if_present<BroadcastOp>(def)) {
+      rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(),
+                                               inner.getSrc());
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// expand_dims(splat(x)) -> splat(x).
+struct FoldExpandDimsOfSplat : OpRewritePattern<ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    auto splat = op.getSrc().getDefiningOp<SplatOp>();
+    if (!splat)
+      return failure();
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    return success();
+  }
+};
+} // namespace
+
+void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<FoldBroadcastProducer>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// ExpandDimsOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExpandDimsOp::verify() {
+  ArrayRef<int64_t> src = getSrc().getType().getShape();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis > static_cast<int64_t>(src.size()))
+    return emitOpError("axis ") << axis << " out of range [0, " << src.size()
+                                << "]";
+  SmallVector<int64_t> expected(src);
+  expected.insert(expected.begin() + axis, 1);
+  if (getType().getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be ") << formatShape(expected);
+  return success();
+}
+
+void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *context) {
+  results.add<FoldExpandDimsOfSplat>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// TransOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TransOp::verify() {
+  ArrayRef<int64_t> src = getSrc().getType().getShape();
+  if (src.size() != 2)
+    return emitOpError("expects a 2-D tile, got rank ") << src.size();
+  ArrayRef<int64_t> dst = getType().getShape();
+  if (dst.size() != 2 || dst[0] != src[1] || dst[1] != src[0])
+    return emitOpError("result shape must be ")
+           << formatShape({src[1], src[0]});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConvertLayoutOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// AddPtrOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AddPtrOp::verify() {
+  bool ptrIsTile = isa<RankedTensorType>(getPtr().getType());
+  bool offsetIsTile = isa<RankedTensorType>(getOffset().getType());
+  if (ptrIsTile != offsetIsTile)
+    return emitOpError("pointer and offset must both be scalars or both tiles");
+  if (shapeOf(getPtr().getType()) != shapeOf(getOffset().getType()))
+    return emitOpError("offset shape ")
+           << formatShape(shapeOf(getOffset().getType()))
+           << " differs from pointer shape "
+           << formatShape(shapeOf(getPtr().getType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoadOp / StoreOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoadOp::verify() {
+  if (getOther() && !getMask())
+    return emitOpError("'other' requires a mask");
+  return success();
+}
+
+void LoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       SideEffects::DefaultResource::get());
+}
+
+void StoreOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       SideEffects::DefaultResource::get());
+}
+
+//===----------------------------------------------------------------------===//
+// DotOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotOp::verify() {
+  auto aType = getA().getType(), bType = getB().getType();
+  auto accType = getAcc().getType();
+  if (aType.getRank() != 2 || bType.getRank() != 2 || accType.getRank() != 2)
+    return emitOpError("operands must be 2-D tiles");
+  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
+  int64_t n = bType.getDimSize(1);
+  if (bType.getDimSize(0) != k)
+    return emitOpError("inner dimensions differ: a is ")
+           << formatShape(aType.getShape()) << ", b is "
+           << formatShape(bType.getShape());
+  if (accType.getDimSize(0) != m || accType.getDimSize(1) != n)
+    return emitOpError("accumulator shape must be ") << formatShape({m, n});
+  Type in = aType.getElementType();
+  if (in != bType.getElementType())
+    return emitOpError("a and b element types differ: ")
+           << in << " vs " << bType.getElementType();
+  if (!isa<FloatType>(in))
+    return emitOpError("operands must be floating-point, got ") << in;
+  Type acc = accType.getElementType();
+  bool accOk = in.isF64() ? acc.isF64()
+               : in.isF32() ? acc.isF32()
+               : in.isF16() ? (acc.isF32() || acc.isF16())
+                            : acc.isF32();
+  if (!accOk)
+    return emitOpError("accumulator type ")
+           << acc << " is not supported for " << in << " inputs";
+  if (getPrecision() == InputPrecision::tf32 && !in.isF32())
+    return emitOpError("tf32 precision requires f32 inputs");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verify() {
+  auto srcType = getSrc().getType();
+  int64_t rank = srcType.getRank(), axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " out of range for rank " << rank;
+  if (getElementTypeOrSelf(getType()) != srcType.getElementType())
+    return emitOpError("result element type must be ")
+           << srcType.getElementType();
+  if (isa<PointerType>(srcType.getElementType()))
+    return emitOpError("cannot reduce a tile of pointers");
+  SmallVector<int64_t> expected(srcType.getShape());
+  expected.erase(expected.begin() + axis);
+  if (shapeOf(getType()) != ArrayRef<int64_t>(expected) ||
+      (expected.empty() && isa<RankedTensorType>(getType())))
+    return emitOpError("result shape must be ")
+           << (expected.empty() ? std::string("scalar")
+                                : formatShape(expected));
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
