@@ -1,0 +1,655 @@
+//===- MLIRGen.cpp - declarations, statements and control flow ------------===//
+#include "MLIRGenImpl.h"
+
+#include "tile/Frontend/Parser.h"
+
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::ast;
+
+//===----------------------------------------------------------------------===//
+// Return analysis
+//===----------------------------------------------------------------------===//
+
+bool tile::containsReturn(const Stmt &stmt) {
+  if (isa<ReturnStmt>(stmt))
+    return true;
+  auto any = [](const ast::Block &block) {
+    return llvm::any_of(block, [](const StmtPtr &s) { return containsReturn(*s); });
+  };
+  if (auto *loop = dyn_cast<ForStmt>(&stmt))
+    return any(loop->body);
+  if (auto *branch = dyn_cast<IfStmt>(&stmt))
+    return any(branch->thenBody) || (branch->elseBody && any(*branch->elseBody));
+  return false;
+}
+
+static SmallVector<const Stmt *> pointers(const ast::Block &block) {
+  SmallVector<const Stmt *> result;
+  for (const StmtPtr &s : block)
+    result.push_back(s.get());
+  return result;
+}
+
+bool tile::alwaysReturns(ArrayRef<const Stmt *> stmts) {
+  if (stmts.empty())
+    return false;
+  const Stmt *last = stmts.back();
+  if (isa<ReturnStmt>(last))
+    return true;
+  if (auto *branch = dyn_cast<IfStmt>(last))
+    return branch->elseBody && alwaysReturns(pointers(branch->thenBody)) &&
+           alwaysReturns(pointers(*branch->elseBody));
+  return false;
+}
+
+/// The first `return` within `stmt` (for diagnostics).
+static const Stmt *findReturn(const Stmt &stmt) {
+  if (isa<ReturnStmt>(stmt))
+    return &stmt;
+  auto first = [](const ast::Block &block) -> const Stmt * {
+    for (const StmtPtr &s : block)
+      if (const Stmt *r = findReturn(*s))
+        return r;
+    return nullptr;
+  };
+  if (auto *loop = dyn_cast<ForStmt>(&stmt))
+    return first(loop->body);
+  if (auto *branch = dyn_cast<IfStmt>(&stmt)) {
+    if (const Stmt *r = first(branch->thenBody))
+      return r;
+    if (branch->elseBody)
+      return first(*branch->elseBody);
+  }
+  return nullptr;
+}
+
+/// Names assigned (`x = ...`) anywhere within `stmts`, in first-seen order.
+static void collectAssigned(ArrayRef<const Stmt *> stmts,
+                            llvm::SetVector<StringRef> &names) {
+  for (const Stmt *s : stmts) {
+    if (auto *assign = dyn_cast<AssignStmt>(s))
+      names.insert(assign->name);
+    else if (auto *loop = dyn_cast<ForStmt>(s))
+      collectAssigned(pointers(loop->body), names);
+    else if (auto *branch = dyn_cast<IfStmt>(s)) {
+      collectAssigned(pointers(branch->thenBody), names);
+      if (branch->elseBody)
+        collectAssigned(pointers(*branch->elseBody), names);
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Scopes
+//===----------------------------------------------------------------------===//
+
+Binding *MLIRGenImpl::lookup(StringRef name) {
+  for (auto &scope : llvm::reverse(frame().scopes)) {
+    auto it = scope.find(name);
+    if (it != scope.end())
+      return &it->second;
+  }
+  return nullptr;
+}
+
+LogicalResult MLIRGenImpl::declare(SrcLoc at, StringRef name, Binding b) {
+  if (lookup(name))
+    return error(at) << "redefinition of '" << name
+                     << "' (names cannot be shadowed)";
+  if (scalarTypeFromName(&context, name) || name == "ptr")
+    return error(at) << "'" << name << "' is a type name";
+  frame().scopes.back()[name] = std::move(b);
+  return success();
+}
+
+/// The current values of `names` in scope, as SSA values.
+static SmallVector<Value> currentValues(MLIRGenImpl &gen,
+                                        ArrayRef<StringRef> names) {
+  SmallVector<Value> values;
+  for (StringRef name : names)
+    values.push_back(gen.lookup(name)->value.value);
+  return values;
+}
+
+/// Mutable names of the enclosing scopes that `stmts` assign.
+static SmallVector<StringRef>
+carriedNames(MLIRGenImpl &gen, ArrayRef<const Stmt *> stmts) {
+  llvm::SetVector<StringRef> assigned;
+  collectAssigned(stmts, assigned);
+  SmallVector<StringRef> carried;
+  for (StringRef name : assigned)
+    if (Binding *b = gen.lookup(name); b && b->isMutable)
+      carried.push_back(name);
+  return carried;
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+LogicalResult MLIRGenImpl::resolveType(const TypeAnnotation &type, Type &elem,
+                                       SmallVectorImpl<int64_t> &shape) {
+  Type scalar = scalarTypeFromName(&context, type.scalar);
+  if (!scalar)
+    return error(type.loc) << "unknown type '" << type.scalar << "'";
+  elem = type.isPointer ? Type(PointerType::get(&context, scalar)) : scalar;
+  for (const ExprPtr &dim : type.dims) {
+    FailureOr<int64_t> size = genConstInt(*dim, "a tile dimension");
+    if (failed(size))
+      return failure();
+    shape.push_back(*size);
+  }
+  if (!shape.empty())
+    return checkTileShape(shape, type.loc);
+  return success();
+}
+
+FailureOr<TValue> MLIRGenImpl::checkDeclaredType(TValue value,
+                                                 const TypeAnnotation &type,
+                                                 StringRef what) {
+  Type elem;
+  SmallVector<int64_t> shape;
+  if (failed(resolveType(type, elem, shape)))
+    return failure();
+  if (value.weak && value.shape == ArrayRef<int64_t>(shape) &&
+      !isa<PointerType>(elem)) {
+    if (isa<IntegerType>(elem) && value.floatConst)
+      return error(type.loc) << what << " has type " << formatType(elem, shape)
+                             << " but the value is the float literal";
+    return convert(value, elem, type.loc);
+  }
+  if (value.elemType != elem || value.shape != ArrayRef<int64_t>(shape))
+    return error(type.loc) << what << " has type " << formatType(elem, shape)
+                           << " but the value has type " << typeName(value);
+  return value;
+}
+
+//===----------------------------------------------------------------------===//
+// Module and kernels
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> MLIRGenImpl::genModule(const ast::Module &module) {
+  auto moduleOp = ModuleOp::create(builder.getUnknownLoc());
+  OwningOpRef<ModuleOp> owned(moduleOp);
+  for (const auto &fn : module.functions) {
+    auto &table = fn->isKernel ? kernels : helpers;
+    if (kernels.count(fn->name) || helpers.count(fn->name)) {
+      error(fn->loc) << "redefinition of '" << fn->name << "'";
+      return nullptr;
+    }
+    if (scalarTypeFromName(&context, fn->name)) {
+      error(fn->loc) << "'" << fn->name << "' is a type name";
+      return nullptr;
+    }
+    if (isBuiltinName(fn->name)) {
+      error(fn->loc) << "'" << fn->name << "' is a builtin function";
+      return nullptr;
+    }
+    table[fn->name] = fn.get();
+  }
+  if (kernels.empty()) {
+    emitError(FileLineColLoc::get(&context, filename, 1, 1))
+        << "no kernel in the file (a file needs at least one 'kernel')";
+    return nullptr;
+  }
+  // Overrides must name a const parameter of some kernel.
+  llvm::StringSet<> constNames;
+  for (const auto &fn : module.functions)
+    if (fn->isKernel)
+      for (const Param &p : fn->params)
+        if (p.isConst)
+          constNames.insert(p.name);
+  for (const auto &[name, value] : overrides)
+    if (!constNames.contains(name)) {
+      emitError(FileLineColLoc::get(&context, filename, 1, 1))
+          << "-D " << name << "=" << value
+          << ": no kernel in the file has a const parameter '" << name << "'";
+      return nullptr;
+    }
+  builder.setInsertionPointToEnd(moduleOp.getBody());
+  for (const auto &fn : module.functions)
+    if (fn->isKernel && failed(genKernel(*fn)))
+      return nullptr;
+  return owned;
+}
+
+/// Parses `text` as a value of scalar type `type` (a -D override).
+static std::optional<TValue> parseOverride(MLIRGenImpl &gen, StringRef text,
+                                           Type type) {
+  if (type.isInteger(1)) {
+    if (text == "true" || text == "1")
+      return gen.makeIntConst(1, type);
+    if (text == "false" || text == "0")
+      return gen.makeIntConst(0, type);
+    return std::nullopt;
+  }
+  if (isa<IntegerType>(type)) {
+    int64_t v;
+    if (text.getAsInteger(10, v))
+      return std::nullopt;
+    return gen.makeIntConst(v, type);
+  }
+  double v;
+  if (text.getAsDouble(v))
+    return std::nullopt;
+  return gen.makeFloatConst(v, type);
+}
+
+LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
+  frames.emplace_back();
+  frame().fn = &fn;
+  frame().scopes.emplace_back();
+  auto popFrame = llvm::make_scope_exit([&] { frames.pop_back(); });
+
+  SmallVector<Type> argTypes;
+  SmallVector<const Param *> runtimeParams;
+  SmallVector<NamedAttribute> constants;
+  for (const Param &param : fn.params) {
+    Type elem;
+    SmallVector<int64_t> shape;
+    if (failed(resolveType(*param.type, elem, shape)))
+      return failure();
+    if (!shape.empty())
+      return error(param.type->loc)
+             << "kernel parameter '" << param.name
+             << "' cannot be a tile; pass a pointer and load it";
+    if (!param.isConst) {
+      argTypes.push_back(elem);
+      runtimeParams.push_back(&param);
+      continue;
+    }
+    if (isa<PointerType>(elem))
+      return error(param.type->loc)
+             << "const parameter '" << param.name
+             << "' must have an integer or float type";
+    TValue value;
+    auto it = overrides.find(param.name);
+    if (it != overrides.end()) {
+      std::optional<TValue> parsed = parseOverride(*this, it->second, elem);
+      if (!parsed)
+        return error(param.loc)
+               << "invalid value '" << it->second << "' (from -D) for const "
+               << "parameter '" << param.name << "' of type " << elem;
+      value = *parsed;
+    } else {
+      FailureOr<TValue> init = genExpr(*param.defaultValue);
+      if (failed(init))
+        return failure();
+      if (!init->isConst() || init->isTile())
+        return error(param.defaultValue->getLoc())
+               << "default of const parameter '" << param.name
+               << "' must be a compile-time scalar constant";
+      if (isa<IntegerType>(elem) && init->floatConst)
+        return error(param.defaultValue->getLoc())
+               << "const parameter '" << param.name << "' of type " << elem
+               << " cannot take a float value";
+      FailureOr<TValue> converted = convert(*init, elem, param.loc);
+      if (failed(converted))
+        return failure();
+      value = *converted;
+    }
+    value.weak = false;
+    Attribute attr = value.intConst
+                         ? Attribute(builder.getIntegerAttr(elem, *value.intConst))
+                         : Attribute(builder.getFloatAttr(elem, *value.floatConst));
+    constants.push_back(builder.getNamedAttr(param.name, attr));
+    if (failed(declare(param.loc, param.name, Binding{value})))
+      return failure();
+  }
+
+  auto kernel = KernelOp::create(builder, loc(fn.loc), fn.name,
+                                 builder.getFunctionType(argTypes, {}),
+                                 builder.getDictionaryAttr(constants));
+  mlir::Block &entry = kernel.getBody().front();
+  for (auto [param, arg] : llvm::zip(runtimeParams, entry.getArguments())) {
+    arg.setLoc(loc(param->loc));
+    if (failed(declare(param->loc, param->name, Binding{makeRuntime(arg)})))
+      return failure();
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&entry);
+  if (failed(genStmts(pointers(fn.body))))
+    return failure();
+  ReturnOp::create(builder, loc(fn.loc));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+LogicalResult MLIRGenImpl::genStmts(ArrayRef<const Stmt *> stmts) {
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const Stmt *stmt = stmts[i];
+    if (auto *ret = dyn_cast<ReturnStmt>(stmt)) {
+      if (i + 1 != stmts.size())
+        return error(stmts[i + 1]->getLoc()) << "unreachable code after 'return'";
+      return genReturn(*ret);
+    }
+    if (auto *branch = dyn_cast<IfStmt>(stmt); branch && containsReturn(*branch)) {
+      if (!frame().fn->isKernel)
+        return error(findReturn(*branch)->getLoc())
+               << "a helper's 'return' must be its last statement";
+      // Early exit: what follows the `if` runs only on the paths that do not
+      // return, so it moves into the branches.
+      return genIf(*branch, stmts.drop_front(i + 1));
+    }
+    if (failed(genStmt(*stmt)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult MLIRGenImpl::genStmt(const Stmt &stmt) {
+  switch (stmt.getKind()) {
+  case Stmt::Kind::Let:
+    return genLet(cast<LetStmt>(stmt));
+  case Stmt::Kind::Assign:
+    return genAssign(cast<AssignStmt>(stmt));
+  case Stmt::Kind::Expr: {
+    const Expr &expr = *cast<ExprStmt>(stmt).expr;
+    if (!isa<CallExpr>(expr))
+      return error(expr.getLoc()) << "expression result is unused";
+    return genExpr(expr);
+  }
+  case Stmt::Kind::For:
+    return genFor(cast<ForStmt>(stmt));
+  case Stmt::Kind::If:
+    return genIf(cast<IfStmt>(stmt), {});
+  case Stmt::Kind::Return:
+    return genReturn(cast<ReturnStmt>(stmt));
+  }
+  return failure();
+}
+
+LogicalResult MLIRGenImpl::genLet(const LetStmt &let) {
+  FailureOr<TValue> value =
+      genValueExpr(*let.value, "the value of '" + let.name + "'");
+  if (failed(value))
+    return failure();
+  if (let.type) {
+    value = checkDeclaredType(*value, *let.type, "'" + let.name + "'");
+    if (failed(value))
+      return failure();
+  }
+  if (let.isVar) {
+    // A `var` may change, so it is a runtime value of a fixed type.
+    value->weak = false;
+    *value = materialize(*value, let.getLoc());
+    value->intConst.reset();
+    value->floatConst.reset();
+  }
+  return declare(let.getLoc(), let.name, Binding{*value, let.isVar});
+}
+
+LogicalResult MLIRGenImpl::genAssign(const AssignStmt &assign) {
+  Binding *b = lookup(assign.name);
+  if (!b)
+    return error(assign.getLoc()) << "unknown name '" << assign.name << "'";
+  if (!b->isMutable)
+    return error(assign.getLoc())
+           << "cannot assign to '" << assign.name << "': "
+           << (b->isLoopVar ? "it is a loop variable"
+                            : "it is not declared with 'var'");
+  FailureOr<TValue> value = genValueExpr(*assign.value, "the assigned value");
+  if (failed(value))
+    return failure();
+  TValue target = b->value;
+  if (value->weak && value->shape == target.shape &&
+      !isa<PointerType>(target.elemType) &&
+      !(isa<IntegerType>(target.elemType) && value->floatConst))
+    value = convert(*value, target.elemType, assign.getLoc());
+  if (failed(value))
+    return failure();
+  if (value->elemType != target.elemType || value->shape != target.shape)
+    return error(assign.getLoc())
+           << "cannot assign a value of type " << typeName(*value) << " to '"
+           << assign.name << "' of type " << typeName(target);
+  TValue stored = materialize(*value, assign.getLoc());
+  stored.weak = false;
+  stored.intConst.reset();
+  stored.floatConst.reset();
+  b->value = stored;
+  return success();
+}
+
+LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
+  if (const Stmt *ret = findReturn(loop))
+    return error(ret->getLoc()) << "'return' inside a loop is not supported";
+  FailureOr<TValue> lo = genValueExpr(*loop.lo, "the loop's lower bound");
+  if (failed(lo))
+    return failure();
+  FailureOr<TValue> hi = genValueExpr(*loop.hi, "the loop's upper bound");
+  if (failed(hi))
+    return failure();
+  FailureOr<TValue> step = loop.step
+                               ? genValueExpr(*loop.step, "the loop's step")
+                               : FailureOr<TValue>(makeIntConst(1, builder.getI32Type(), true));
+  if (failed(step))
+    return failure();
+  for (TValue *bound : {&*lo, &*hi, &*step})
+    if (bound->isTile() || !isa<IntegerType>(bound->elemType) ||
+        bound->elemType.isInteger(1))
+      return error(loop.getLoc())
+             << "loop bounds must be integer scalars, got " << typeName(*bound);
+  if (step->intConst && *step->intConst <= 0)
+    return error(loop.step->getLoc()) << "loop step must be positive";
+  // Bounds share one integer type.
+  FailureOr<Type> type = commonType(*lo, *hi, loop.getLoc(), "loop bounds");
+  if (failed(type))
+    return failure();
+  TValue typed[3] = {*lo, *hi, *step};
+  Type indexType = *type;
+  if (!step->weak)
+    indexType = promoteTypes(indexType, step->elemType);
+  SmallVector<Value> bounds;
+  for (TValue &v : typed) {
+    FailureOr<TValue> c = convert(v, indexType, loop.getLoc());
+    if (failed(c))
+      return failure();
+    bounds.push_back(materialize(*c, loop.getLoc()).value);
+  }
+
+  SmallVector<StringRef> carried = carriedNames(*this, pointers(loop.body));
+  SmallVector<Value> inits = currentValues(*this, carried);
+  auto forOp = scf::ForOp::create(builder, loc(loop.getLoc()), bounds[0],
+                                  bounds[1], bounds[2], inits);
+  OpBuilder::InsertionGuard guard(builder);
+  mlir::Block *body = forOp.getBody();
+  if (!body->empty())
+    body->back().erase(); // Drop the implicit yield; we add our own.
+  builder.setInsertionPointToEnd(body);
+  for (auto [name, arg] : llvm::zip(carried, forOp.getRegionIterArgs()))
+    lookup(name)->value.value = arg;
+  frame().scopes.emplace_back();
+  ++frame().loopDepth;
+  LogicalResult bodyResult =
+      declare(loop.varLoc, loop.var,
+              Binding{makeRuntime(forOp.getInductionVar()), false, true});
+  if (succeeded(bodyResult))
+    bodyResult = genStmts(pointers(loop.body));
+  --frame().loopDepth;
+  frame().scopes.pop_back();
+  if (failed(bodyResult))
+    return failure();
+  scf::YieldOp::create(builder, loc(loop.getLoc()),
+                       currentValues(*this, carried));
+  for (auto [name, result] : llvm::zip(carried, forOp.getResults()))
+    lookup(name)->value.value = result;
+  return success();
+}
+
+LogicalResult MLIRGenImpl::genIf(const IfStmt &stmt,
+                                 ArrayRef<const Stmt *> rest) {
+  FailureOr<TValue> cond = genValueExpr(*stmt.cond, "the condition");
+  if (failed(cond))
+    return failure();
+  if (cond->isTile() || !cond->elemType.isInteger(1))
+    return error(stmt.cond->getLoc())
+           << "condition must be a scalar i1 (bool), got " << typeName(*cond);
+  Value condValue = materialize(*cond, stmt.getLoc()).value;
+
+  // Each branch runs its own statements, then `rest` unless it returned.
+  SmallVector<const Stmt *> thenStmts = pointers(stmt.thenBody);
+  SmallVector<const Stmt *> elseStmts;
+  if (stmt.elseBody)
+    elseStmts = pointers(*stmt.elseBody);
+  if (!alwaysReturns(thenStmts))
+    thenStmts.append(rest.begin(), rest.end());
+  if (!alwaysReturns(elseStmts))
+    elseStmts.append(rest.begin(), rest.end());
+
+  SmallVector<const Stmt *> all(thenStmts);
+  all.append(elseStmts);
+  SmallVector<StringRef> carried = carriedNames(*this, all);
+  SmallVector<Value> before = currentValues(*this, carried);
+  SmallVector<Type> resultTypes;
+  for (Value v : before)
+    resultTypes.push_back(v.getType());
+
+  auto ifOp = scf::IfOp::create(builder, loc(stmt.getLoc()), resultTypes,
+                                condValue, /*addThenBlock=*/true,
+                                /*addElseBlock=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  auto genBranch = [&](mlir::Block *block, ArrayRef<const Stmt *> stmts) {
+    builder.setInsertionPointToEnd(block);
+    for (auto [name, v] : llvm::zip(carried, before))
+      lookup(name)->value.value = v;
+    frame().scopes.emplace_back();
+    LogicalResult result = genStmts(stmts);
+    frame().scopes.pop_back();
+    if (failed(result))
+      return failure();
+    scf::YieldOp::create(builder, loc(stmt.getLoc()),
+                         currentValues(*this, carried));
+    return success();
+  };
+  if (failed(genBranch(ifOp.thenBlock(), thenStmts)) ||
+      failed(genBranch(ifOp.elseBlock(), elseStmts)))
+    return failure();
+  for (auto [name, result] : llvm::zip(carried, ifOp.getResults()))
+    lookup(name)->value.value = result;
+  return success();
+}
+
+LogicalResult MLIRGenImpl::genReturn(const ReturnStmt &ret) {
+  Frame &f = frame();
+  if (f.fn->isKernel) {
+    if (ret.value)
+      return error(ret.getLoc()) << "a kernel cannot return a value";
+    return success(); // The kernel's tile.return ends every path.
+  }
+  if (f.scopes.size() != 1)
+    return error(ret.getLoc())
+           << "a helper's 'return' must be its last statement";
+  if (!ret.value) {
+    f.returned = TValue();
+    return success();
+  }
+  FailureOr<TValue> value = genValueExpr(*ret.value, "the returned value");
+  if (failed(value))
+    return failure();
+  if (f.fn->returnType) {
+    value = checkDeclaredType(*value, *f.fn->returnType,
+                              "the result of '" + f.fn->name + "'");
+    if (failed(value))
+      return failure();
+  }
+  f.returned = *value;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
+                                             const ast::Function &fn) {
+  if (!call.keywords.empty())
+    return error(call.keywords.front().loc)
+           << "helper '" << fn.name << "' takes no keyword arguments";
+  if (call.args.size() != fn.params.size())
+    return error(call.getLoc())
+           << "'" << fn.name << "' expects " << fn.params.size()
+           << " argument(s), got " << call.args.size();
+  for (const Frame &f : frames)
+    if (f.fn == &fn)
+      return error(call.getLoc())
+             << "recursive call of '" << fn.name
+             << "' (helpers are inlined, so they cannot recurse)";
+  if (frames.size() > 64)
+    return error(call.getLoc()) << "helper calls nested too deeply";
+  SmallVector<TValue> args;
+  for (const ExprPtr &arg : call.args) {
+    FailureOr<TValue> v = genValueExpr(*arg, "an argument");
+    if (failed(v))
+      return failure();
+    args.push_back(*v);
+  }
+  frames.emplace_back();
+  frame().fn = &fn;
+  frame().scopes.emplace_back();
+  auto popFrame = llvm::make_scope_exit([&] { frames.pop_back(); });
+  for (auto [param, arg] : llvm::zip(fn.params, args)) {
+    TValue value = arg;
+    if (param.type) {
+      FailureOr<TValue> checked = checkDeclaredType(
+          value, *param.type, "parameter '" + param.name + "' of '" + fn.name + "'");
+      if (failed(checked))
+        return failure();
+      value = *checked;
+    }
+    if (failed(declare(param.loc, param.name, Binding{value})))
+      return failure();
+  }
+  if (failed(genStmts(pointers(fn.body))))
+    return failure();
+  if (!frame().returned)
+    return TValue();
+  return *frame().returned;
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> tile::mlirGen(MLIRContext &context,
+                                    const ast::Module &module,
+                                    StringRef filename,
+                                    const ConstOverrides &overrides) {
+  context.loadDialect<TileDialect, arith::ArithDialect, math::MathDialect,
+                      scf::SCFDialect>();
+  return MLIRGenImpl(context, filename, overrides).genModule(module);
+}
+
+OwningOpRef<ModuleOp> tile::compileTileSource(llvm::SourceMgr &sourceMgr,
+                                              MLIRContext &context,
+                                              const ConstOverrides &overrides) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringRef filename = buffer->getBufferIdentifier();
+  auto onError = [&](SrcLoc at, const llvm::Twine &message) {
+    emitError(FileLineColLoc::get(&context, filename, at.line, at.col))
+        << message.str();
+  };
+  std::unique_ptr<ast::Module> ast = parseModule(buffer->getBuffer(), onError);
+  if (!ast)
+    return nullptr;
+  OwningOpRef<ModuleOp> module = mlirGen(context, *ast, filename, overrides);
+  if (!module)
+    return nullptr;
+  if (failed(verify(*module))) {
+    emitError(module->getLoc())
+        << "internal compiler error: the generated IR does not verify";
+    return nullptr;
+  }
+  return module;
+}

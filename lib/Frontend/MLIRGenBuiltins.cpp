@@ -1,0 +1,653 @@
+//===- MLIRGenBuiltins.cpp - builtin functions of the .tile language ------===//
+#include "MLIRGenImpl.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::ast;
+
+namespace {
+
+/// Builtins by name, with what each takes (for arity diagnostics).
+enum class Builtin {
+  ProgramId,
+  NumPrograms,
+  Range,
+  Zeros,
+  Full,
+  Dot,
+  Sum,
+  Max,
+  Min,
+  Exp,
+  Exp2,
+  Log,
+  Log2,
+  Sqrt,
+  Rsqrt,
+  Abs,
+  Maximum,
+  Minimum,
+  Where,
+  Cast,
+  Cdiv,
+  Trans,
+  Load,
+  Store,
+  None
+};
+
+Builtin builtinFromName(StringRef name) {
+  return llvm::StringSwitch<Builtin>(name)
+      .Case("program_id", Builtin::ProgramId)
+      .Case("num_programs", Builtin::NumPrograms)
+      .Case("range", Builtin::Range)
+      .Case("zeros", Builtin::Zeros)
+      .Case("full", Builtin::Full)
+      .Case("dot", Builtin::Dot)
+      .Case("sum", Builtin::Sum)
+      .Case("max", Builtin::Max)
+      .Case("min", Builtin::Min)
+      .Case("exp", Builtin::Exp)
+      .Case("exp2", Builtin::Exp2)
+      .Case("log", Builtin::Log)
+      .Case("log2", Builtin::Log2)
+      .Case("sqrt", Builtin::Sqrt)
+      .Case("rsqrt", Builtin::Rsqrt)
+      .Case("abs", Builtin::Abs)
+      .Case("maximum", Builtin::Maximum)
+      .Case("minimum", Builtin::Minimum)
+      .Case("where", Builtin::Where)
+      .Case("cast", Builtin::Cast)
+      .Case("cdiv", Builtin::Cdiv)
+      .Case("trans", Builtin::Trans)
+      .Case("load", Builtin::Load)
+      .Case("store", Builtin::Store)
+      .Default(Builtin::None);
+}
+
+/// The arguments of one builtin call, each positional or by keyword.
+class CallArgs {
+public:
+  CallArgs(MLIRGenImpl &gen, const CallExpr &call) : gen(gen), call(call) {}
+
+  /// Checks the positional count and that every keyword is one of `names`
+  /// (keyword `names[i]` may also be given as positional argument i).
+  LogicalResult check(size_t minArgs, ArrayRef<StringRef> names) {
+    size_t given = call.args.size();
+    if (given > names.size() || given + call.keywords.size() < minArgs) {
+      auto diag = gen.error(call.getLoc()) << "'" << call.callee << "' expects ";
+      if (minArgs == names.size())
+        diag << minArgs;
+      else
+        diag << minArgs << " to " << names.size();
+      return diag << " argument(s), got "
+                  << given + call.keywords.size();
+    }
+    for (const KeywordArg &kw : call.keywords) {
+      auto it = llvm::find(names, kw.name);
+      if (it == names.end())
+        return gen.error(kw.loc) << "'" << call.callee
+                                 << "' has no argument named '" << kw.name
+                                 << "'";
+      if (static_cast<size_t>(it - names.begin()) < given)
+        return gen.error(kw.loc) << "argument '" << kw.name << "' of '"
+                                 << call.callee << "' is given twice";
+      for (const KeywordArg &other : call.keywords)
+        if (&other != &kw && other.name == kw.name)
+          return gen.error(kw.loc) << "argument '" << kw.name << "' of '"
+                                   << call.callee << "' is given twice";
+    }
+    for (size_t i = 0; i < minArgs; ++i)
+      if (!get(i, names[i]))
+        return gen.error(call.getLoc()) << "'" << call.callee
+                                        << "' is missing argument '"
+                                        << names[i] << "'";
+    this->names = names;
+    return success();
+  }
+
+  /// Argument `i` (named `name`), or null if absent.
+  const Expr *get(size_t i, StringRef name) const {
+    if (i < call.args.size())
+      return call.args[i].get();
+    for (const KeywordArg &kw : call.keywords)
+      if (kw.name == name)
+        return kw.value.get();
+    return nullptr;
+  }
+  const Expr *get(size_t i) const { return get(i, names[i]); }
+
+  FailureOr<TValue> value(size_t i) {
+    return gen.genValueExpr(*get(i), ("argument '" + names[i] + "' of '" +
+                                      call.callee + "'")
+                                         .str());
+  }
+
+  /// Argument `i` as a scalar type name (`f16`).
+  FailureOr<Type> type(size_t i) {
+    const Expr *e = get(i);
+    if (auto *name = dyn_cast<NameExpr>(e))
+      if (Type t = scalarTypeFromName(&gen.context, name->name))
+        return t;
+    return gen.error(e->getLoc())
+           << "argument '" << names[i] << "' of '" << call.callee
+           << "' must be a type name (i1 i8 i16 i32 i64 f16 bf16 f32 f64)";
+  }
+
+  /// Argument `i` as a tile shape: `[a, b]` or a single integer.
+  FailureOr<SmallVector<int64_t>> shape(size_t i) {
+    const Expr *e = get(i);
+    SmallVector<int64_t> shape;
+    auto add = [&](const Expr &dim) -> LogicalResult {
+      FailureOr<int64_t> d = gen.genConstInt(dim, "a tile dimension");
+      if (failed(d))
+        return failure();
+      shape.push_back(*d);
+      return success();
+    };
+    if (auto *list = dyn_cast<ListExpr>(e)) {
+      if (list->elements.empty())
+        return gen.error(e->getLoc()) << "a tile shape needs at least one "
+                                         "dimension";
+      for (const ExprPtr &dim : list->elements)
+        if (failed(add(*dim)))
+          return failure();
+    } else if (failed(add(*e))) {
+      return failure();
+    }
+    if (failed(gen.checkTileShape(shape, e->getLoc())))
+      return failure();
+    return shape;
+  }
+
+private:
+  MLIRGenImpl &gen;
+  const CallExpr &call;
+  ArrayRef<StringRef> names;
+};
+
+/// Ceil division of integers, rounding toward +infinity.
+int64_t ceilDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if (a % b != 0 && ((a < 0) == (b < 0)))
+    ++q;
+  return q;
+}
+
+} // namespace
+
+std::optional<FailureOr<TValue>>
+MLIRGenImpl::genBuiltin(const CallExpr &call) {
+  Builtin kind = builtinFromName(call.callee);
+  if (kind == Builtin::None)
+    return std::nullopt;
+  SrcLoc at = call.getLoc();
+  Location l = loc(at);
+  CallArgs args(*this, call);
+  auto fail = [] { return FailureOr<TValue>(failure()); };
+
+  switch (kind) {
+  case Builtin::ProgramId:
+  case Builtin::NumPrograms: {
+    if (failed(args.check(1, {"axis"})))
+      return fail();
+    FailureOr<int64_t> axis = genConstInt(*args.get(0), "the axis");
+    if (failed(axis))
+      return fail();
+    if (*axis < 0 || *axis > 2)
+      return FailureOr<TValue>(error(args.get(0)->getLoc())
+                               << "grid axis must be 0, 1 or 2, got " << *axis);
+    auto axisAttr = builder.getI32IntegerAttr(*axis);
+    Value v = kind == Builtin::ProgramId
+                  ? Value(ProgramIdOp::create(builder, l, builder.getI32Type(),
+                                              axisAttr))
+                  : Value(NumProgramsOp::create(builder, l,
+                                                builder.getI32Type(), axisAttr));
+    return FailureOr<TValue>(makeRuntime(v));
+  }
+
+  case Builtin::Range: {
+    if (failed(args.check(2, {"lo", "hi"})))
+      return fail();
+    FailureOr<int64_t> lo = genConstInt(*args.get(0), "range's lower bound");
+    if (failed(lo))
+      return fail();
+    FailureOr<int64_t> hi = genConstInt(*args.get(1), "range's upper bound");
+    if (failed(hi))
+      return fail();
+    if (*hi <= *lo)
+      return FailureOr<TValue>(error(at) << "range(" << *lo << ", " << *hi
+                                         << ") is empty");
+    if (*lo < INT32_MIN || *hi > INT32_MAX)
+      return FailureOr<TValue>(error(at) << "range bounds must fit in i32");
+    if (failed(checkTileShape({*hi - *lo}, at)))
+      return fail();
+    Type type = RankedTensorType::get({*hi - *lo}, builder.getI32Type());
+    return FailureOr<TValue>(makeRuntime(MakeRangeOp::create(
+        builder, l, type, builder.getI32IntegerAttr(*lo),
+        builder.getI32IntegerAttr(*hi))));
+  }
+
+  case Builtin::Zeros:
+  case Builtin::Full: {
+    bool isFull = kind == Builtin::Full;
+    SmallVector<StringRef> names = {"shape", "value", "type"};
+    if (!isFull)
+      names = {"shape", "type"};
+    if (failed(args.check(names.size(), names)))
+      return fail();
+    FailureOr<SmallVector<int64_t>> shape = args.shape(0);
+    if (failed(shape))
+      return fail();
+    FailureOr<Type> type = args.type(names.size() - 1);
+    if (failed(type))
+      return fail();
+    TValue v = makeIntConst(0, builder.getI32Type(), /*weak=*/true);
+    if (isFull) {
+      FailureOr<TValue> given = args.value(1);
+      if (failed(given))
+        return fail();
+      if (given->isTile())
+        return FailureOr<TValue>(error(args.get(1)->getLoc())
+                                 << "the value of 'full' must be a scalar, got "
+                                 << typeName(*given));
+      v = *given;
+    }
+    FailureOr<TValue> c = convert(v, *type, at);
+    if (failed(c))
+      return fail();
+    return broadcastTo(materialize(*c, at), *shape, at);
+  }
+
+  case Builtin::Dot: {
+    if (failed(args.check(2, {"a", "b", "acc", "precision"})))
+      return fail();
+    FailureOr<TValue> a = args.value(0);
+    if (failed(a))
+      return fail();
+    FailureOr<TValue> b = args.value(1);
+    if (failed(b))
+      return fail();
+    if (a->shape.size() != 2 || b->shape.size() != 2)
+      return FailureOr<TValue>(error(at) << "dot needs 2-D tiles, got "
+                                         << typeName(*a) << " and "
+                                         << typeName(*b));
+    if (!isa<FloatType>(a->elemType) || a->elemType != b->elemType)
+      return FailureOr<TValue>(
+          error(at) << "dot needs floating-point tiles of one element type, got "
+                    << typeName(*a) << " and " << typeName(*b));
+    int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
+    if (b->shape[0] != k)
+      return FailureOr<TValue>(error(at)
+                               << "dot's inner dimensions differ: "
+                               << typeName(*a) << " and " << typeName(*b));
+    Type in = a->elemType;
+    TValue acc;
+    if (const Expr *accExpr = args.get(2)) {
+      FailureOr<TValue> given = args.value(2);
+      if (failed(given))
+        return fail();
+      acc = *given;
+      if (acc.shape != SmallVector<int64_t, 4>{m, n} ||
+          !isa<FloatType>(acc.elemType))
+        return FailureOr<TValue>(error(accExpr->getLoc())
+                                 << "dot's accumulator must be a float tile "
+                                    "of shape "
+                                 << formatShape({m, n}) << ", got "
+                                 << typeName(acc));
+      Type t = acc.elemType;
+      bool ok = in.isF64() ? t.isF64()
+                : in.isF32() ? t.isF32()
+                : in.isF16() ? (t.isF32() || t.isF16())
+                             : t.isF32();
+      if (!ok)
+        return FailureOr<TValue>(error(accExpr->getLoc())
+                                 << "a " << t << " accumulator is not "
+                                 << "supported for " << in << " inputs");
+    } else {
+      acc = makeFloatConst(0.0, in.isF64() ? builder.getF64Type()
+                                           : builder.getF32Type());
+      acc.shape = {m, n};
+    }
+    InputPrecision precision = InputPrecision::ieee;
+    if (const Expr *p = args.get(3, "precision")) {
+      auto *name = dyn_cast<NameExpr>(p);
+      if (!name || (name->name != "ieee" && name->name != "tf32"))
+        return FailureOr<TValue>(error(p->getLoc())
+                                 << "precision must be 'ieee' or 'tf32'");
+      if (name->name == "tf32") {
+        if (!in.isF32())
+          return FailureOr<TValue>(error(p->getLoc())
+                                   << "precision tf32 needs f32 inputs, got "
+                                   << in);
+        precision = InputPrecision::tf32;
+      }
+    }
+    Value av = materialize(*a, at).value, bv = materialize(*b, at).value;
+    Value cv = materialize(acc, at).value;
+    return FailureOr<TValue>(makeRuntime(DotOp::create(
+        builder, l, cv.getType(), av, bv, cv,
+        InputPrecisionAttr::get(&context, precision))));
+  }
+
+  case Builtin::Sum:
+  case Builtin::Max:
+  case Builtin::Min: {
+    if (failed(args.check(1, {"x", "axis"})))
+      return fail();
+    FailureOr<TValue> x = args.value(0);
+    if (failed(x))
+      return fail();
+    if (!x->isTile() || isa<PointerType>(x->elemType))
+      return FailureOr<TValue>(error(at) << "'" << call.callee
+                                         << "' reduces a tile of numbers, got "
+                                         << typeName(*x));
+    int64_t rank = x->shape.size();
+    int64_t axis = 0;
+    if (const Expr *axisExpr = args.get(1)) {
+      FailureOr<int64_t> a = genConstInt(*axisExpr, "the axis");
+      if (failed(a))
+        return fail();
+      axis = *a;
+      if (axis < 0 || axis >= rank)
+        return FailureOr<TValue>(error(axisExpr->getLoc())
+                                 << "axis " << axis << " is out of range for "
+                                 << typeName(*x) << " (rank " << rank << ")");
+    } else if (rank > 1) {
+      return FailureOr<TValue>(error(at) << "'" << call.callee
+                                         << "' of a rank-" << rank
+                                         << " tile needs 'axis:'");
+    }
+    TValue src = *x;
+    if (src.elemType.isInteger(1)) {
+      FailureOr<TValue> widened = convert(src, builder.getI32Type(), at);
+      if (failed(widened))
+        return fail();
+      src = *widened;
+    }
+    src = materialize(src, at);
+    SmallVector<int64_t> shape(src.shape.begin(), src.shape.end());
+    shape.erase(shape.begin() + axis);
+    ReduceKind reduceKind = kind == Builtin::Sum   ? ReduceKind::sum
+                            : kind == Builtin::Max ? ReduceKind::max
+                                                   : ReduceKind::min;
+    return FailureOr<TValue>(makeRuntime(ReduceOp::create(
+        builder, l, mlirType(src.elemType, shape),
+        ReduceKindAttr::get(&context, reduceKind), src.value,
+        builder.getI32IntegerAttr(axis))));
+  }
+
+  case Builtin::Exp:
+  case Builtin::Exp2:
+  case Builtin::Log:
+  case Builtin::Log2:
+  case Builtin::Sqrt:
+  case Builtin::Rsqrt:
+  case Builtin::Abs: {
+    if (failed(args.check(1, {"x"})))
+      return fail();
+    FailureOr<TValue> x = args.value(0);
+    if (failed(x))
+      return fail();
+    if (isa<PointerType>(x->elemType) || x->elemType.isInteger(1))
+      return FailureOr<TValue>(error(at) << "'" << call.callee
+                                         << "' needs numbers, got "
+                                         << typeName(*x));
+    if (kind == Builtin::Abs && isa<IntegerType>(x->elemType)) {
+      if (x->isConst()) {
+        x->intConst = std::abs(*x->intConst);
+        return x;
+      }
+      return FailureOr<TValue>(
+          makeRuntime(math::AbsIOp::create(builder, l, x->value)));
+    }
+    TValue v = *x;
+    if (isa<IntegerType>(v.elemType)) {
+      FailureOr<TValue> f = convert(v, builder.getF32Type(), at);
+      if (failed(f))
+        return fail();
+      v = *f;
+    }
+    v = materialize(v, at);
+    Value r;
+    switch (kind) {
+    case Builtin::Exp:
+      r = math::ExpOp::create(builder, l, v.value);
+      break;
+    case Builtin::Exp2:
+      r = math::Exp2Op::create(builder, l, v.value);
+      break;
+    case Builtin::Log:
+      r = math::LogOp::create(builder, l, v.value);
+      break;
+    case Builtin::Log2:
+      r = math::Log2Op::create(builder, l, v.value);
+      break;
+    case Builtin::Sqrt:
+      r = math::SqrtOp::create(builder, l, v.value);
+      break;
+    case Builtin::Rsqrt:
+      r = math::RsqrtOp::create(builder, l, v.value);
+      break;
+    default:
+      r = math::AbsFOp::create(builder, l, v.value);
+      break;
+    }
+    return FailureOr<TValue>(makeRuntime(r));
+  }
+
+  case Builtin::Maximum:
+  case Builtin::Minimum:
+  case Builtin::Cdiv: {
+    if (failed(args.check(2, {"a", "b"})))
+      return fail();
+    FailureOr<TValue> a = args.value(0);
+    if (failed(a))
+      return fail();
+    FailureOr<TValue> b = args.value(1);
+    if (failed(b))
+      return fail();
+    std::string what = "'" + call.callee + "'";
+    if (failed(unify(*a, *b, at, what)))
+      return fail();
+    Type elem = a->elemType;
+    if (elem.isInteger(1))
+      return FailureOr<TValue>(error(at) << what << " needs numbers, got "
+                                         << typeName(*a));
+    bool isMax = kind == Builtin::Maximum;
+    if (kind == Builtin::Cdiv) {
+      if (!isa<IntegerType>(elem))
+        return FailureOr<TValue>(error(at) << "'cdiv' needs integers, got "
+                                           << typeName(*a));
+      if (a->isConst() && b->isConst()) {
+        if (*b->intConst == 0)
+          return FailureOr<TValue>(error(at) << "division by zero in a "
+                                                "constant expression");
+        TValue r = *a;
+        r.intConst = ceilDiv(*a->intConst, *b->intConst);
+        return FailureOr<TValue>(r);
+      }
+      Value av = materialize(*a, at).value, bv = materialize(*b, at).value;
+      return FailureOr<TValue>(
+          makeRuntime(arith::CeilDivSIOp::create(builder, l, av, bv)));
+    }
+    if (a->isConst() && b->isConst()) {
+      TValue r = *a;
+      if (r.floatConst)
+        r.floatConst = isMax ? std::fmax(*a->floatConst, *b->floatConst)
+                             : std::fmin(*a->floatConst, *b->floatConst);
+      else
+        r.intConst = isMax ? std::max(*a->intConst, *b->intConst)
+                           : std::min(*a->intConst, *b->intConst);
+      return FailureOr<TValue>(r);
+    }
+    Value av = materialize(*a, at).value, bv = materialize(*b, at).value;
+    Value r;
+    if (isa<FloatType>(elem))
+      r = isMax ? Value(arith::MaximumFOp::create(builder, l, av, bv))
+                : Value(arith::MinimumFOp::create(builder, l, av, bv));
+    else
+      r = isMax ? Value(arith::MaxSIOp::create(builder, l, av, bv))
+                : Value(arith::MinSIOp::create(builder, l, av, bv));
+    return FailureOr<TValue>(makeRuntime(r));
+  }
+
+  case Builtin::Where: {
+    if (failed(args.check(3, {"cond", "a", "b"})))
+      return fail();
+    FailureOr<TValue> c = args.value(0);
+    if (failed(c))
+      return fail();
+    if (!c->elemType.isInteger(1))
+      return FailureOr<TValue>(error(args.get(0)->getLoc())
+                               << "where's condition must be i1 (bool), got "
+                               << typeName(*c));
+    FailureOr<TValue> a = args.value(1);
+    if (failed(a))
+      return fail();
+    FailureOr<TValue> b = args.value(2);
+    if (failed(b))
+      return fail();
+    if (failed(unify(*a, *b, at, "'where'")))
+      return fail();
+    std::optional<SmallVector<int64_t>> shape =
+        broadcastShapes(c->shape, a->shape);
+    if (!shape)
+      return FailureOr<TValue>(error(at) << "where's condition "
+                                         << typeName(*c)
+                                         << " does not broadcast with "
+                                         << typeName(*a));
+    FailureOr<TValue> cb = broadcastTo(materialize(*c, at), *shape, at);
+    FailureOr<TValue> ab = broadcastTo(materialize(*a, at), *shape, at);
+    FailureOr<TValue> bb = broadcastTo(materialize(*b, at), *shape, at);
+    if (failed(cb) || failed(ab) || failed(bb))
+      return fail();
+    return FailureOr<TValue>(makeRuntime(arith::SelectOp::create(
+        builder, l, cb->value, ab->value, bb->value)));
+  }
+
+  case Builtin::Cast: {
+    if (failed(args.check(2, {"x", "type"})))
+      return fail();
+    FailureOr<TValue> x = args.value(0);
+    if (failed(x))
+      return fail();
+    FailureOr<Type> type = args.type(1);
+    if (failed(type))
+      return fail();
+    return convert(*x, *type, at);
+  }
+
+  case Builtin::Trans: {
+    if (failed(args.check(1, {"x"})))
+      return fail();
+    FailureOr<TValue> x = args.value(0);
+    if (failed(x))
+      return fail();
+    if (x->shape.size() != 2)
+      return FailureOr<TValue>(error(at) << "'trans' needs a 2-D tile, got "
+                                         << typeName(*x));
+    TValue v = materialize(*x, at);
+    Type type = mlirType(v.elemType, {v.shape[1], v.shape[0]});
+    return FailureOr<TValue>(
+        makeRuntime(TransOp::create(builder, l, type, v.value)));
+  }
+
+  case Builtin::Load:
+  case Builtin::Store: {
+    bool isLoad = kind == Builtin::Load;
+    SmallVector<StringRef> names = {"ptr", "mask", "other"};
+    if (!isLoad)
+      names = {"ptr", "value", "mask"};
+    if (failed(args.check(isLoad ? 1 : 2, names)))
+      return fail();
+    FailureOr<TValue> ptr = args.value(0);
+    if (failed(ptr))
+      return fail();
+    auto ptrType = dyn_cast<PointerType>(ptr->elemType);
+    if (!ptrType)
+      return FailureOr<TValue>(error(args.get(0)->getLoc())
+                               << "'" << call.callee
+                               << "' needs a pointer or a tile of pointers, "
+                                  "got "
+                               << typeName(*ptr));
+    Type pointee = ptrType.getPointeeType();
+    SmallVector<int64_t> shape(ptr->shape.begin(), ptr->shape.end());
+    auto join = [&](const TValue &v, const Expr *e) -> LogicalResult {
+      std::optional<SmallVector<int64_t>> s = broadcastShapes(shape, v.shape);
+      if (!s)
+        return error(e->getLoc()) << "shape of " << typeName(v)
+                                  << " does not broadcast with the pointers' "
+                                  << formatType(ptr->elemType, shape);
+      shape = *s;
+      return success();
+    };
+    std::optional<TValue> mask, other, value;
+    size_t maskIndex = isLoad ? 1 : 2;
+    if (const Expr *maskExpr = args.get(maskIndex)) {
+      FailureOr<TValue> m = args.value(maskIndex);
+      if (failed(m))
+        return fail();
+      if (!m->elemType.isInteger(1))
+        return FailureOr<TValue>(error(maskExpr->getLoc())
+                                 << "mask must be i1 (bool), got "
+                                 << typeName(*m));
+      if (failed(join(*m, maskExpr)))
+        return fail();
+      mask = *m;
+    }
+    size_t valueIndex = isLoad ? 2 : 1;
+    if (const Expr *valueExpr = args.get(valueIndex)) {
+      if (isLoad && !mask)
+        return FailureOr<TValue>(error(valueExpr->getLoc())
+                                 << "'other' needs a mask");
+      FailureOr<TValue> v = args.value(valueIndex);
+      if (failed(v))
+        return fail();
+      if (v->elemType != pointee) {
+        if (!v->weak || (isa<IntegerType>(pointee) && v->floatConst))
+          return FailureOr<TValue>(
+              error(valueExpr->getLoc())
+              << (isLoad ? "'other' of type " : "cannot store a value of type ")
+              << typeName(*v) << (isLoad ? " does not match " : " through ")
+              << "ptr<" << pointee << ">; convert it with cast(..., "
+              << pointee << ")");
+        v = convert(*v, pointee, valueExpr->getLoc());
+        if (failed(v))
+          return fail();
+      }
+      if (failed(join(*v, valueExpr)))
+        return fail();
+      (isLoad ? other : value) = *v;
+    }
+    auto expand = [&](std::optional<TValue> &v) -> Value {
+      if (!v)
+        return Value();
+      FailureOr<TValue> b = broadcastTo(materialize(*v, at), shape, at);
+      return succeeded(b) ? b->value : Value();
+    };
+    std::optional<TValue> ptrOpt = *ptr;
+    Value p = expand(ptrOpt), m = expand(mask);
+    if (isLoad) {
+      Value o = expand(other);
+      Type resultType = mlirType(pointee, shape);
+      return FailureOr<TValue>(
+          makeRuntime(LoadOp::create(builder, l, resultType, p, m, o)));
+    }
+    StoreOp::create(builder, l, p, expand(value), m);
+    return FailureOr<TValue>(TValue());
+  }
+
+  case Builtin::None:
+    break;
+  }
+  return std::nullopt;
+}
+
+bool tile::isBuiltinName(StringRef name) {
+  return builtinFromName(name) != Builtin::None;
+}

@@ -1,0 +1,168 @@
+//===- MLIRGenImpl.h - state of .tile to tile IR generation -----*- C++ -*-===//
+//
+// Internal to lib/Frontend: MLIRGen.cpp (declarations, statements, control
+// flow), MLIRGenExpr.cpp (operators, conversions) and MLIRGenBuiltins.cpp
+// (builtin calls) implement this one class. Type checking happens here, as
+// the IR is built, because tile shapes depend on const values and untyped
+// helper parameters are checked at each call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_LIB_FRONTEND_MLIRGENIMPL_H
+#define TILE_LIB_FRONTEND_MLIRGENIMPL_H
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Frontend/AST.h"
+#include "tile/Frontend/MLIRGen.h"
+#include "tile/Frontend/TypeRules.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace tile {
+
+/// A value of the language while generating IR: a scalar or a tile.
+struct TValue {
+  /// The SSA value; null for a compile-time constant not yet materialized.
+  mlir::Value value;
+  /// Scalar element type (integer, float or !tile.ptr); null for "no value"
+  /// (the result of `store` or of a helper without `return`).
+  mlir::Type elemType;
+  /// Tile shape; empty for a scalar.
+  llvm::SmallVector<int64_t, 4> shape;
+  /// An untyped literal: it adopts the type of the other operand.
+  bool weak = false;
+  /// Compile-time value of a constant (ints and bools; floats below).
+  std::optional<int64_t> intConst;
+  std::optional<double> floatConst;
+
+  bool isVoid() const { return !elemType; }
+  bool isTile() const { return !shape.empty(); }
+  bool isConst() const { return !value && (intConst || floatConst); }
+};
+
+/// A name in scope.
+struct Binding {
+  TValue value;
+  bool isMutable = false;
+  bool isLoopVar = false;
+};
+
+/// Maximum number of elements in one tile.
+constexpr int64_t kMaxTileElements = 1 << 20;
+
+class MLIRGenImpl {
+public:
+  MLIRGenImpl(mlir::MLIRContext &context, llvm::StringRef filename,
+              const ConstOverrides &overrides)
+      : context(context), builder(&context), filename(filename),
+        overrides(overrides) {}
+
+  mlir::OwningOpRef<mlir::ModuleOp> genModule(const ast::Module &module);
+
+  //===--- Locations and diagnostics (MLIRGen.cpp) -------------------------===//
+  mlir::Location loc(SrcLoc l) {
+    return mlir::FileLineColLoc::get(&context, filename, l.line, l.col);
+  }
+  mlir::InFlightDiagnostic error(SrcLoc l) { return mlir::emitError(loc(l)); }
+
+  //===--- Declarations and statements (MLIRGen.cpp) -----------------------===//
+  mlir::LogicalResult genKernel(const ast::Function &fn);
+  mlir::LogicalResult genStmts(llvm::ArrayRef<const ast::Stmt *> stmts);
+  mlir::LogicalResult genStmt(const ast::Stmt &stmt);
+  mlir::LogicalResult genLet(const ast::LetStmt &let);
+  mlir::LogicalResult genAssign(const ast::AssignStmt &assign);
+  mlir::LogicalResult genFor(const ast::ForStmt &loop);
+  mlir::LogicalResult genIf(const ast::IfStmt &stmt,
+                            llvm::ArrayRef<const ast::Stmt *> rest);
+  mlir::LogicalResult genReturn(const ast::ReturnStmt &ret);
+  mlir::FailureOr<TValue> genHelperCall(const ast::CallExpr &call,
+                                        const ast::Function &fn);
+  /// Resolves a written type; `shape` gets the tile dimensions.
+  mlir::LogicalResult resolveType(const ast::TypeAnnotation &type,
+                                  mlir::Type &elem,
+                                  llvm::SmallVectorImpl<int64_t> &shape);
+  /// Checks that `value` has the written type, converting weak literals.
+  mlir::FailureOr<TValue> checkDeclaredType(TValue value,
+                                            const ast::TypeAnnotation &type,
+                                            llvm::StringRef what);
+
+  Binding *lookup(llvm::StringRef name);
+  mlir::LogicalResult declare(SrcLoc at, llvm::StringRef name, Binding b);
+
+  //===--- Expressions (MLIRGenExpr.cpp) -----------------------------------===//
+  mlir::FailureOr<TValue> genExpr(const ast::Expr &expr);
+  mlir::FailureOr<TValue> genValueExpr(const ast::Expr &expr,
+                                       llvm::StringRef what);
+  mlir::FailureOr<TValue> genBinary(const ast::BinaryExpr &expr);
+  mlir::FailureOr<TValue> genBinaryOp(Tok op, TValue lhs, TValue rhs,
+                                      SrcLoc at);
+  mlir::FailureOr<TValue> genUnary(const ast::UnaryExpr &expr);
+  mlir::FailureOr<TValue> genSubscript(const ast::SubscriptExpr &expr);
+  mlir::FailureOr<TValue> genCall(const ast::CallExpr &call);
+
+  /// A compile-time constant value of the language.
+  TValue makeIntConst(int64_t v, mlir::Type type, bool weak = false);
+  TValue makeFloatConst(double v, mlir::Type type, bool weak = false);
+  /// A runtime value with the type of `value`.
+  TValue makeRuntime(mlir::Value value);
+  /// Makes sure `v` has an SSA value (materializing constants).
+  TValue materialize(TValue v, SrcLoc at);
+  /// Converts `v` to element type `to` (value-preserving where possible).
+  mlir::FailureOr<TValue> convert(TValue v, mlir::Type to, SrcLoc at);
+  /// Broadcasts `v` to `shape` (splat, unit axes, broadcast).
+  mlir::FailureOr<TValue> broadcastTo(TValue v, llvm::ArrayRef<int64_t> shape,
+                                      SrcLoc at);
+  /// The type two operands combine to, honouring weak literals.
+  mlir::FailureOr<mlir::Type> commonType(const TValue &a, const TValue &b,
+                                         SrcLoc at, llvm::StringRef what);
+  /// Converts both operands to their common type and shape.
+  mlir::LogicalResult unify(TValue &a, TValue &b, SrcLoc at,
+                            llvm::StringRef what);
+  /// The MLIR type of a value: a scalar or a ranked tensor.
+  mlir::Type mlirType(mlir::Type elem, llvm::ArrayRef<int64_t> shape);
+  /// Type for diagnostics.
+  std::string typeName(const TValue &v) {
+    return formatType(v.elemType, v.shape);
+  }
+  /// Checks tile dimensions: positive powers of two within the size limit.
+  mlir::LogicalResult checkTileShape(llvm::ArrayRef<int64_t> shape, SrcLoc at);
+  /// Evaluates a compile-time integer (a shape, an axis, a bound).
+  mlir::FailureOr<int64_t> genConstInt(const ast::Expr &expr,
+                                       llvm::StringRef what);
+
+  //===--- Builtins (MLIRGenBuiltins.cpp) ----------------------------------===//
+  /// Generates a builtin call; returns nullopt if `call` is not a builtin.
+  std::optional<mlir::FailureOr<TValue>> genBuiltin(const ast::CallExpr &call);
+
+  mlir::MLIRContext &context;
+  mlir::OpBuilder builder;
+  std::string filename;
+  const ConstOverrides &overrides;
+
+  /// Helpers by name.
+  llvm::StringMap<const ast::Function *> helpers;
+  /// Kernel names, to reject calls of kernels.
+  llvm::StringMap<const ast::Function *> kernels;
+
+  /// One frame per kernel or inlined helper call: helpers see only their
+  /// own parameters and locals.
+  struct Frame {
+    const ast::Function *fn = nullptr;
+    std::vector<llvm::StringMap<Binding>> scopes;
+    std::optional<TValue> returned;
+    int loopDepth = 0;
+  };
+  std::vector<Frame> frames;
+  Frame &frame() { return frames.back(); }
+};
+
+/// Whether `name` is a builtin function.
+bool isBuiltinName(llvm::StringRef name);
+/// Whether `stmt` contains a `return` anywhere within it.
+bool containsReturn(const ast::Stmt &stmt);
+/// Whether the statements always end in `return` on every path.
+bool alwaysReturns(llvm::ArrayRef<const ast::Stmt *> stmts);
+
+} // namespace tile
+
+#endif // TILE_LIB_FRONTEND_MLIRGENIMPL_H

@@ -1,0 +1,111 @@
+//===- tilec.cpp - the tile compiler driver -------------------------------===//
+//
+// Compiles a .tile file through the tile pipeline and prints the requested
+// stage. Errors are reported as `file:line:col: error: ...` with the source
+// line and a caret; any error exits with status 1.
+//
+//===----------------------------------------------------------------------===//
+#include "tile/Frontend/MLIRGen.h"
+#include "tile/InitAllDialects.h"
+#include "tile/Pipeline/Pipeline.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace llvm;
+
+namespace {
+enum class Emit { Tile };
+
+cl::OptionCategory tilecCategory("tilec options");
+
+cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<input .tile file>"),
+                                   cl::Required, cl::cat(tilecCategory));
+cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: stdout)"),
+                                    cl::value_desc("file"), cl::init("-"),
+                                    cl::cat(tilecCategory));
+cl::list<std::string> defines(
+    "D", cl::Prefix,
+    cl::desc("Override a const parameter: -D NAME=VALUE (repeatable)"),
+    cl::value_desc("NAME=VALUE"), cl::cat(tilecCategory));
+cl::opt<Emit> emit("emit", cl::desc("Stage to stop after and print"),
+                   cl::values(clEnumValN(Emit::Tile, "tile",
+                                         "tile dialect IR after the tile "
+                                         "pipeline")),
+                   cl::init(Emit::Tile), cl::cat(tilecCategory));
+} // namespace
+
+/// Parses the -D options into `overrides`; false (with a message) on error.
+static bool parseDefines(tile::ConstOverrides &overrides) {
+  for (const std::string &define : defines) {
+    auto [name, value] = StringRef(define).split('=');
+    if (name.empty() || value.empty() || !StringRef(define).contains('=')) {
+      errs() << "tilec: error: -D expects NAME=VALUE, got '" << define << "'\n";
+      return false;
+    }
+    overrides[name.str()] = value.str();
+  }
+  return true;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tilec: compile .tile kernels\n\n"
+                              "  tilec kernel.tile --emit=tile\n");
+
+  tile::ConstOverrides overrides;
+  if (!parseDefines(overrides))
+    return 1;
+
+  std::string errorMessage;
+  auto input = mlir::openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    errs() << "tilec: error: " << errorMessage << "\n";
+    return 1;
+  }
+  SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
+
+  mlir::DialectRegistry registry;
+  tile::registerAllTileDialects(registry);
+  mlir::MLIRContext context(registry);
+  mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      tile::compileTileSource(sourceMgr, context, overrides);
+  if (!module)
+    return 1;
+
+  mlir::PassManager pm(&context);
+  if (failed(mlir::applyPassManagerCLOptions(pm)))
+    return 1;
+  mlir::DefaultTimingManager tm;
+  mlir::applyDefaultTimingManagerCLOptions(tm);
+  mlir::TimingScope timing = tm.getRootScope();
+  pm.enableTiming(timing);
+  tile::buildTilePipeline(pm, tile::PipelineOptions{});
+  if (failed(pm.run(*module)))
+    return 1;
+
+  auto output = mlir::openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    errs() << "tilec: error: " << errorMessage << "\n";
+    return 1;
+  }
+  module->print(output->os());
+  output->keep();
+  return 0;
+}
