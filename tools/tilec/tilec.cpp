@@ -106,6 +106,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   module->print(output->os());
+  output->os() << "\n";
   output->keep();
   return 0;
 }

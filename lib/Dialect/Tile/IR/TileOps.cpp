@@ -36,7 +36,8 @@ void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
   state.addAttribute(SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(name));
   state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
-  state.addAttribute(getConstantsAttrName(state.name), constants);
+  if (constants && !constants.empty())
+    state.addAttribute(getConstantsAttrName(state.name), constants);
   Region *body = state.addRegion();
   Block *entry = new Block();
   body->push_back(entry);
@@ -70,11 +71,12 @@ LogicalResult KernelOp::verify() {
     if (!type.isIntOrFloat() && !isa<PointerType>(type))
       return emitOpError("parameter ") << i << " must be a scalar or "
                                        << "!tile.ptr, got " << type;
-  for (NamedAttribute constant : getConstants())
-    if (!isa<IntegerAttr, FloatAttr>(constant.getValue()))
-      return emitOpError("constant '")
-             << constant.getName().getValue()
-             << "' must be an integer or float attribute";
+  if (DictionaryAttr constants = getConstantsAttr())
+    for (NamedAttribute constant : constants)
+      if (!isa<IntegerAttr, FloatAttr>(constant.getValue()))
+        return emitOpError("constant '")
+               << constant.getName().getValue()
+               << "' must be an integer or float attribute";
   if (getBody().empty())
     return emitOpError("needs a body");
   return success();

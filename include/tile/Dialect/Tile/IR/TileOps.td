@@ -55,7 +55,7 @@ def Tile_KernelOp : Tile_Op<"kernel", [
                        TypeAttrOf<FunctionType>:$function_type,
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
                        OptionalAttr<DictArrayAttr>:$res_attrs,
-                       DefaultValuedAttr<DictionaryAttr, "{}">:$constants);
+                       OptionalAttr<DictionaryAttr>:$constants);
   let regions = (region SizedRegion<1>:$body);
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
                                  "::mlir::FunctionType":$type,
@@ -178,10 +178,10 @@ def Tile_LoadOp : Tile_Op<"load", [
                    "::tile::getPointeeLikeType($_self)">,
     TypesMatchWith<"mask has ptr's shape", "ptr", "mask",
                    "::tile::getI1LikeType($_self)",
-                   "($_op.getOperands().size() <= 1) || std::equal_to<>()">,
+                   "!::llvm::cast<::tile::LoadOp>(&$_op).getMask() || std::equal_to<>()">,
     TypesMatchWith<"other is the pointee of ptr", "ptr", "other",
                    "::tile::getPointeeLikeType($_self)",
-                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+                   "!::llvm::cast<::tile::LoadOp>(&$_op).getOther() || std::equal_to<>()">]> {
   let summary = "Loads from global memory; masked-off elements take `other`";
   let arguments = (ins Tile_PtrLike:$ptr, Optional<Tile_BoolLike>:$mask,
                        Optional<AnyType>:$other);
@@ -198,7 +198,7 @@ def Tile_StoreOp : Tile_Op<"store", [
                    "::tile::getPointeeLikeType($_self)">,
     TypesMatchWith<"mask has ptr's shape", "ptr", "mask",
                    "::tile::getI1LikeType($_self)",
-                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+                   "!::llvm::cast<::tile::StoreOp>(&$_op).getMask() || std::equal_to<>()">]> {
   let summary = "Stores to global memory where `mask` is true";
   let arguments = (ins Tile_PtrLike:$ptr, AnyType:$value, Optional<Tile_BoolLike>:$mask);
   let assemblyFormat = "$ptr `,` $value (`,` `mask` $mask^)? attr-dict `:` type($ptr)";

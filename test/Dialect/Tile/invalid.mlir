@@ -1,0 +1,235 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+tile.kernel @range_empty() {
+  // expected-error @+1 {{'tile.make_range' op end (0) must be greater than start (4)}}
+  %r = tile.make_range 4, 0 : tensor<4xi32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @range_size() {
+  // expected-error @+1 {{'tile.make_range' op result must be a 1-D tile of 8 elements}}
+  %r = tile.make_range 0, 8 : tensor<16xi32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @program_id_axis() {
+  // expected-error @+1 {{'tile.program_id' op attribute 'axis' failed to satisfy constraint}}
+  %p = tile.program_id 3
+  tile.return
+}
+
+// -----
+
+tile.kernel @broadcast_dims(%x: f32) {
+  %t = tile.splat %x : tensor<4x2xf32>
+  // expected-error @+1 {{'tile.broadcast' op dimension 1 of size 2 cannot broadcast to 8}}
+  %b = tile.broadcast %t : tensor<4x2xf32> -> tensor<4x8xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @broadcast_rank_mismatch(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.broadcast' op source rank 1 differs from result rank 2}}
+  %b = tile.broadcast %t : tensor<4xf32> -> tensor<4x4xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @expand_dims_axis(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.expand_dims' op axis 2 out of range [0, 1]}}
+  %e = tile.expand_dims %t, axis = 2 : tensor<4xf32> -> tensor<4x1xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @expand_dims_shape(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.expand_dims' op result shape must be [1, 4]}}
+  %e = tile.expand_dims %t, axis = 0 : tensor<4xf32> -> tensor<4x1xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @splat_type(%x: f32) {
+  // expected-error @+1 {{'tile.splat' op failed to verify that result element type matches the scalar}}
+  %t = "tile.splat"(%x) : (f32) -> tensor<4xi32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @trans_rank(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.trans' op expects a 2-D tile, got rank 1}}
+  %r = tile.trans %t : tensor<4xf32> -> tensor<4xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @trans_shape(%x: f32) {
+  %t = tile.splat %x : tensor<4x2xf32>
+  // expected-error @+1 {{'tile.trans' op result shape must be [2, 4]}}
+  %r = tile.trans %t : tensor<4x2xf32> -> tensor<4x2xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @addptr_shape(%p: !tile.ptr<f32>) {
+  %ps = tile.splat %p : tensor<4x!tile.ptr<f32>>
+  %o = tile.make_range 0, 8 : tensor<8xi32>
+  // expected-error @+1 {{'tile.addptr' op offset shape [8] differs from pointer shape [4]}}
+  %q = "tile.addptr"(%ps, %o) : (tensor<4x!tile.ptr<f32>>, tensor<8xi32>) -> tensor<4x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
+tile.kernel @addptr_mixed(%p: !tile.ptr<f32>) {
+  %o = tile.make_range 0, 8 : tensor<8xi32>
+  // expected-error @+1 {{'tile.addptr' op pointer and offset must both be scalars or both tiles}}
+  %q = "tile.addptr"(%p, %o) : (!tile.ptr<f32>, tensor<8xi32>) -> !tile.ptr<f32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @load_other_without_mask(%p: !tile.ptr<f32>, %x: f32) {
+  // expected-error @+1 {{'tile.load' op 'other' requires a mask}}
+  %v = "tile.load"(%p, %x) {operandSegmentSizes = array<i32: 1, 0, 1>} : (!tile.ptr<f32>, f32) -> f32
+  tile.return
+}
+
+// -----
+
+tile.kernel @load_not_pointer(%x: f32) {
+  // expected-error @+1 {{'ptr' must be tile pointer or ranked tensor of tile pointer values, but got 'f32'}}
+  %v = tile.load %x : f32
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_inner(%x: f32) {
+  %a = tile.splat %x : tensor<16x8xf32>
+  %b = tile.splat %x : tensor<16x16xf32>
+  %c = tile.splat %x : tensor<16x16xf32>
+  // expected-error @+1 {{'tile.dot' op inner dimensions differ: a is [16, 8], b is [16, 16]}}
+  %d = tile.dot %a, %b, %c : tensor<16x8xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_acc_shape(%x: f32) {
+  %a = tile.splat %x : tensor<16x16xf32>
+  %c = tile.splat %x : tensor<16x32xf32>
+  // expected-error @+1 {{'tile.dot' op accumulator shape must be [16, 16]}}
+  %d = tile.dot %a, %a, %c : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x32xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_tf32_f16(%x: f16, %y: f32) {
+  %a = tile.splat %x : tensor<16x16xf16>
+  %c = tile.splat %y : tensor<16x16xf32>
+  // expected-error @+1 {{'tile.dot' op tf32 precision requires f32 inputs}}
+  %d = tile.dot %a, %a, %c precision = tf32 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_acc_type(%x: bf16, %y: f16) {
+  %a = tile.splat %x : tensor<16x16xbf16>
+  %c = tile.splat %y : tensor<16x16xf16>
+  // expected-error @+1 {{'tile.dot' op accumulator type 'f16' is not supported for 'bf16' inputs}}
+  %d = tile.dot %a, %a, %c : tensor<16x16xbf16> * tensor<16x16xbf16> -> tensor<16x16xf16>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_int(%x: i32, %y: f32) {
+  %a = tile.splat %x : tensor<16x16xi32>
+  %c = tile.splat %y : tensor<16x16xf32>
+  // expected-error @+1 {{'tile.dot' op operands must be floating-point, got 'i32'}}
+  %d = "tile.dot"(%a, %a, %c) : (tensor<16x16xi32>, tensor<16x16xi32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @reduce_axis(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.reduce' op axis 1 out of range for rank 1}}
+  %r = tile.reduce sum %t, axis = 1 : tensor<4xf32> -> f32
+  tile.return
+}
+
+// -----
+
+tile.kernel @reduce_shape(%x: f32) {
+  %t = tile.splat %x : tensor<4x8xf32>
+  // expected-error @+1 {{'tile.reduce' op result shape must be [4]}}
+  %r = tile.reduce sum %t, axis = 1 : tensor<4x8xf32> -> tensor<8xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @reduce_scalar_result(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.reduce' op result shape must be scalar}}
+  %r = tile.reduce max %t, axis = 0 : tensor<4xf32> -> tensor<1xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @reduce_type(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.reduce' op result element type must be 'f32'}}
+  %r = tile.reduce max %t, axis = 0 : tensor<4xf32> -> f16
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.kernel' op kernels return no values}}
+tile.kernel @with_result() -> i32 {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.kernel' op parameter 0 must be a scalar or !tile.ptr, got 'tensor<4xf32>'}}
+tile.kernel @tile_param(%t: tensor<4xf32>) {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.kernel' op constant 'BLOCK' must be an integer or float attribute}}
+tile.kernel @bad_constant() attributes {constants = {BLOCK = "big"}} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{pointee must be an integer or float scalar, got 'tensor<4xf32>'}}
+tile.kernel @bad_pointer(%p: !tile.ptr<tensor<4xf32>>) {
+  tile.return
+}
