@@ -277,7 +277,7 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
       if (!parsed)
         return error(param.loc)
                << "invalid value '" << it->second << "' (from -D) for const "
-               << "parameter '" << param.name << "' of type " << elem;
+               << "parameter '" << param.name << "' of type " << formatType(elem, {});
       value = *parsed;
     } else {
       FailureOr<TValue> init = genExpr(*param.defaultValue);
@@ -289,7 +289,8 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
                << "' must be a compile-time scalar constant";
       if (isa<IntegerType>(elem) && init->floatConst)
         return error(param.defaultValue->getLoc())
-               << "const parameter '" << param.name << "' of type " << elem
+               << "const parameter '" << param.name << "' of type "
+               << formatType(elem, {})
                << " cannot take a float value";
       FailureOr<TValue> converted = convert(*init, elem, param.loc);
       if (failed(converted))

@@ -306,8 +306,9 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
                              : t.isF32();
       if (!ok)
         return FailureOr<TValue>(error(accExpr->getLoc())
-                                 << "a " << t << " accumulator is not "
-                                 << "supported for " << in << " inputs");
+                                 << "a " << formatType(t, {})
+                                 << " accumulator is not supported for "
+                                 << formatType(in, {}) << " inputs");
     } else {
       acc = makeFloatConst(0.0, in.isF64() ? builder.getF64Type()
                                            : builder.getF32Type());
@@ -323,7 +324,7 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
         if (!in.isF32())
           return FailureOr<TValue>(error(p->getLoc())
                                    << "precision tf32 needs f32 inputs, got "
-                                   << in);
+                                   << formatType(in, {}));
         precision = InputPrecision::tf32;
       }
     }
@@ -614,8 +615,8 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
               error(valueExpr->getLoc())
               << (isLoad ? "'other' of type " : "cannot store a value of type ")
               << typeName(*v) << (isLoad ? " does not match " : " through ")
-              << "ptr<" << pointee << ">; convert it with cast(..., "
-              << pointee << ")");
+              << formatType(ptrType, {}) << "; convert it with cast(..., "
+              << formatType(pointee, {}) << ")");
         v = convert(*v, pointee, valueExpr->getLoc());
         if (failed(v))
           return fail();

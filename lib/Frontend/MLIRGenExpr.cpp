@@ -121,7 +121,7 @@ FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
           c.intConst = f != 0.0;
         else if (!std::isfinite(f) || std::fabs(f) >= 9.2e18)
           return error(at) << "float constant " << f << " does not fit in "
-                           << to;
+                           << formatType(to, {});
         else
           c.intConst = wrapToWidth(static_cast<int64_t>(f), intTy.getWidth());
         c.floatConst.reset();
@@ -612,7 +612,8 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
       if (i) {
         unsigned width = resultElem.getIntOrFloatBitWidth();
         if (cls == OpClass::Arith && wrapToWidth(*i, width) != *i)
-          return error(at) << "constant expression overflows " << resultElem;
+          return error(at) << "constant expression overflows "
+                           << formatType(resultElem, {});
         r = makeIntConst(*i, resultElem,
                          cls == OpClass::Compare ? false : lhs.weak);
         r.shape = lhs.shape;

@@ -62,6 +62,12 @@ int main(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
+  // Show tilec's own options and MLIR's (--mlir-*) in --help, not every
+  // option that LLVM's backends register.
+  cl::HideUnrelatedOptions(tilecCategory);
+  for (auto &option : cl::getRegisteredOptions())
+    if (option.first.starts_with("mlir-"))
+      option.second->setHiddenFlag(cl::NotHidden);
   cl::ParseCommandLineOptions(argc, argv,
                               "tilec: compile .tile kernels\n\n"
                               "  tilec kernel.tile --emit=tile\n");
