@@ -27,8 +27,9 @@ enum class Emit { Tile };
 
 cl::OptionCategory tilecCategory("tilec options");
 
-cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<input .tile file>"),
-                                   cl::Required, cl::cat(tilecCategory));
+cl::list<std::string> inputFilenames(cl::Positional,
+                                     cl::desc("<input .tile files>"),
+                                     cl::OneOrMore, cl::cat(tilecCategory));
 cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: stdout)"),
                                     cl::value_desc("file"), cl::init("-"),
                                     cl::cat(tilecCategory));
@@ -56,6 +57,35 @@ static bool parseDefines(tile::ConstOverrides &overrides) {
   return true;
 }
 
+/// Compiles one .tile file through the tile pipeline; null after reporting
+/// an error.
+static mlir::OwningOpRef<mlir::ModuleOp>
+compileFile(StringRef path, mlir::MLIRContext &context,
+            const tile::ConstOverrides &overrides, mlir::TimingScope &timing) {
+  std::string errorMessage;
+  auto input = mlir::openInputFile(path, &errorMessage);
+  if (!input) {
+    errs() << "tilec: error: " << errorMessage << "\n";
+    return nullptr;
+  }
+  SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
+  mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      tile::compileTileSource(sourceMgr, context, overrides);
+  if (!module)
+    return nullptr;
+  mlir::PassManager pm(&context);
+  if (failed(mlir::applyPassManagerCLOptions(pm)))
+    return nullptr;
+  pm.enableTiming(timing);
+  tile::buildTilePipeline(pm, tile::PipelineOptions{});
+  if (failed(pm.run(*module)))
+    return nullptr;
+  return module;
+}
+
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
   mlir::registerAsmPrinterCLOptions();
@@ -68,51 +98,43 @@ int main(int argc, char **argv) {
   for (auto &option : cl::getRegisteredOptions())
     if (option.first.starts_with("mlir-"))
       option.second->setHiddenFlag(cl::NotHidden);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "tilec: compile .tile kernels\n\n"
-                              "  tilec kernel.tile --emit=tile\n");
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tilec: compile .tile kernels\n\n"
+      "  tilec kernel.tile --emit=tile\n\n"
+      "Several inputs are compiled one after the other; their outputs are\n"
+      "separated by '// -----' lines (tile-opt --split-input-file reads them).\n");
 
   tile::ConstOverrides overrides;
   if (!parseDefines(overrides))
     return 1;
 
-  std::string errorMessage;
-  auto input = mlir::openInputFile(inputFilename, &errorMessage);
-  if (!input) {
-    errs() << "tilec: error: " << errorMessage << "\n";
-    return 1;
-  }
-  SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
-
   mlir::DialectRegistry registry;
   tile::registerAllTileDialects(registry);
   mlir::MLIRContext context(registry);
-  mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      tile::compileTileSource(sourceMgr, context, overrides);
-  if (!module)
-    return 1;
-
-  mlir::PassManager pm(&context);
-  if (failed(mlir::applyPassManagerCLOptions(pm)))
-    return 1;
   mlir::DefaultTimingManager tm;
   mlir::applyDefaultTimingManagerCLOptions(tm);
   mlir::TimingScope timing = tm.getRootScope();
-  pm.enableTiming(timing);
-  tile::buildTilePipeline(pm, tile::PipelineOptions{});
-  if (failed(pm.run(*module)))
-    return 1;
 
+  SmallVector<mlir::OwningOpRef<mlir::ModuleOp>> modules;
+  for (const std::string &path : inputFilenames) {
+    modules.push_back(compileFile(path, context, overrides, timing));
+    if (!modules.back())
+      return 1;
+  }
+
+  std::string errorMessage;
   auto output = mlir::openOutputFile(outputFilename, &errorMessage);
   if (!output) {
     errs() << "tilec: error: " << errorMessage << "\n";
     return 1;
   }
-  module->print(output->os());
-  output->os() << "\n";
+  for (auto [i, module] : llvm::enumerate(modules)) {
+    if (i > 0)
+      output->os() << "// -----\n";
+    module->print(output->os());
+    output->os() << "\n";
+  }
   output->keep();
   return 0;
 }
