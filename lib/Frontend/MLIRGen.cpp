@@ -311,7 +311,9 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
                                  builder.getDictionaryAttr(constants));
   mlir::Block &entry = kernel.getBody().front();
   for (auto [param, arg] : llvm::zip(runtimeParams, entry.getArguments())) {
-    arg.setLoc(loc(param->loc));
+    // The name rides on the location: diagnostics and the runtime can say
+    // which parameter a value came from.
+    arg.setLoc(NameLoc::get(builder.getStringAttr(param->name), loc(param->loc)));
     if (failed(declare(param->loc, param->name, Binding{makeRuntime(arg)})))
       return failure();
   }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "tile/Frontend/MLIRGen.h"
 #include "tile/InitAllDialects.h"
+#include "tile/Interpreter/RunCommand.h"
 #include "tile/Pipeline/Pipeline.h"
 
 #include "mlir/IR/AsmState.h"
@@ -42,6 +43,28 @@ cl::opt<Emit> emit("emit", cl::desc("Stage to stop after and print"),
                                          "tile dialect IR after the tile "
                                          "pipeline")),
                    cl::init(Emit::Tile), cl::cat(tilecCategory));
+
+cl::OptionCategory runCategory("tilec --run options (CPU interpreter)");
+cl::opt<bool> run("run",
+                  cl::desc("Run the kernel on the CPU interpreter instead of "
+                           "printing IR; prints a summary of each buffer"),
+                  cl::cat(runCategory));
+cl::opt<std::string> kernelName("kernel",
+                                cl::desc("Kernel to run (default: the only one)"),
+                                cl::value_desc("name"), cl::cat(runCategory));
+cl::opt<std::string> gridSpec("grid", cl::desc("Launch grid X[,Y[,Z]] (default 1)"),
+                              cl::value_desc("X,Y,Z"), cl::init("1"),
+                              cl::cat(runCategory));
+cl::list<std::string> argSpecs(
+    "arg",
+    cl::desc("A kernel argument NAME=VALUE: a number for a scalar; for a "
+             "pointer a buffer: rand:N, zeros:N, iota:N or fill:V:N"),
+    cl::value_desc("NAME=VALUE"), cl::cat(runCategory));
+cl::opt<unsigned> seed("seed", cl::desc("Seed of rand: buffers (default 0)"),
+                       cl::init(0), cl::cat(runCategory));
+cl::opt<bool> printAll("print-all",
+                       cl::desc("Print every element of every buffer"),
+                       cl::cat(runCategory));
 } // namespace
 
 /// Parses the -D options into `overrides`; false (with a message) on error.
@@ -58,9 +81,10 @@ static bool parseDefines(tile::ConstOverrides &overrides) {
 }
 
 /// Compiles one .tile file through the tile pipeline; null after reporting
-/// an error.
+/// an error. Diagnostics go through `sourceMgr`, which the caller keeps alive
+/// while the module is used.
 static mlir::OwningOpRef<mlir::ModuleOp>
-compileFile(StringRef path, mlir::MLIRContext &context,
+compileFile(StringRef path, SourceMgr &sourceMgr, mlir::MLIRContext &context,
             const tile::ConstOverrides &overrides, mlir::TimingScope &timing) {
   std::string errorMessage;
   auto input = mlir::openInputFile(path, &errorMessage);
@@ -68,10 +92,7 @@ compileFile(StringRef path, mlir::MLIRContext &context,
     errs() << "tilec: error: " << errorMessage << "\n";
     return nullptr;
   }
-  SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
-  mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-
   mlir::OwningOpRef<mlir::ModuleOp> module =
       tile::compileTileSource(sourceMgr, context, overrides);
   if (!module)
@@ -94,7 +115,7 @@ int main(int argc, char **argv) {
   mlir::registerDefaultTimingManagerCLOptions();
   // Show tilec's own options and MLIR's (--mlir-*) in --help, not every
   // option that LLVM's backends register.
-  cl::HideUnrelatedOptions(tilecCategory);
+  cl::HideUnrelatedOptions({&tilecCategory, &runCategory});
   for (auto &option : cl::getRegisteredOptions())
     if (option.first.starts_with("mlir-"))
       option.second->setHiddenFlag(cl::NotHidden);
@@ -116,11 +137,26 @@ int main(int argc, char **argv) {
   mlir::applyDefaultTimingManagerCLOptions(tm);
   mlir::TimingScope timing = tm.getRootScope();
 
+  if (run && inputFilenames.size() != 1) {
+    errs() << "tilec: error: --run takes exactly one input file\n";
+    return 1;
+  }
   SmallVector<mlir::OwningOpRef<mlir::ModuleOp>> modules;
   for (const std::string &path : inputFilenames) {
-    modules.push_back(compileFile(path, context, overrides, timing));
+    SourceMgr sourceMgr;
+    mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+    modules.push_back(
+        compileFile(path, sourceMgr, context, overrides, timing));
     if (!modules.back())
       return 1;
+    if (run) {
+      tile::interp::RunOptions options{kernelName, gridSpec,
+                                       {argSpecs.begin(), argSpecs.end()},
+                                       seed, printAll};
+      return failed(tile::interp::runCommand(*modules.back(), options, outs()))
+                 ? 1
+                 : 0;
+    }
   }
 
   std::string errorMessage;

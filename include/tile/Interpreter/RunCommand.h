@@ -1,0 +1,36 @@
+//===- RunCommand.h - `tilec --run`: a kernel on generated inputs -*- C++ -*-===//
+#ifndef TILE_INTERPRETER_RUNCOMMAND_H
+#define TILE_INTERPRETER_RUNCOMMAND_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace tile::interp {
+
+/// What `tilec --run` was asked to do.
+struct RunOptions {
+  /// Kernel to run; empty means the module's only kernel.
+  std::string kernel;
+  /// Grid as `X[,Y[,Z]]`.
+  std::string grid = "1";
+  /// `NAME=VALUE` per parameter: a number for a scalar, a buffer spec
+  /// (`rand:N`, `zeros:N`, `iota:N`, `fill:V:N`) for a pointer.
+  std::vector<std::string> args;
+  /// Seed of `rand:` buffers.
+  unsigned seed = 0;
+  /// Print every element instead of a summary.
+  bool printAll = false;
+};
+
+/// Builds the arguments, runs the kernel on the interpreter and prints each
+/// buffer (a summary or every element) to `os`. Errors are emitted as
+/// diagnostics.
+mlir::LogicalResult runCommand(mlir::ModuleOp module, const RunOptions &options,
+                               llvm::raw_ostream &os);
+
+} // namespace tile::interp
+
+#endif // TILE_INTERPRETER_RUNCOMMAND_H

@@ -1,0 +1,199 @@
+//===- RunCommand.cpp - `tilec --run`: a kernel on generated inputs -------===//
+#include "tile/Interpreter/RunCommand.h"
+
+#include "tile/Interpreter/Interpreter.h"
+
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <memory>
+#include <random>
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::interp;
+
+/// The name of kernel parameter `i` (from its NameLoc).
+static std::string paramName(KernelOp kernel, unsigned i) {
+  if (auto name = dyn_cast<NameLoc>(kernel.getBody().getArgument(i).getLoc()))
+    return name.getName().str();
+  return "#" + std::to_string(i);
+}
+
+/// Parses "X[,Y[,Z]]".
+static FailureOr<std::array<int64_t, 3>> parseGrid(StringRef spec) {
+  std::array<int64_t, 3> grid = {1, 1, 1};
+  SmallVector<StringRef> parts;
+  spec.split(parts, ',');
+  if (parts.empty() || parts.size() > 3)
+    return failure();
+  for (auto [i, part] : llvm::enumerate(parts))
+    if (part.trim().getAsInteger(10, grid[i]) || grid[i] < 1)
+      return failure();
+  return grid;
+}
+
+/// Makes the buffer described by `spec` (rand:N, zeros:N, iota:N, fill:V:N).
+static std::unique_ptr<HostBuffer> makeBuffer(StringRef spec, ScalarKind kind,
+                                              std::mt19937_64 &rng) {
+  SmallVector<StringRef> parts;
+  spec.split(parts, ':');
+  size_t size;
+  if (parts.size() < 2 || parts.back().getAsInteger(10, size) || size == 0 ||
+      size > (size_t(1) << 30))
+    return nullptr;
+  auto buffer = std::make_unique<HostBuffer>(kind, size);
+  StringRef what = parts[0];
+  if (what == "zeros" && parts.size() == 2)
+    return buffer;
+  if (what == "iota" && parts.size() == 2) {
+    for (size_t i = 0; i < size; ++i)
+      buffer->setInt(i, static_cast<int64_t>(i));
+    return buffer;
+  }
+  if (what == "fill" && parts.size() == 3) {
+    double v;
+    if (parts[1].getAsDouble(v))
+      return nullptr;
+    buffer->fill(v);
+    return buffer;
+  }
+  if (what == "rand" && parts.size() == 2) {
+    std::uniform_real_distribution<double> real(-1.0, 1.0);
+    std::uniform_int_distribution<int64_t> integer(-100, 100);
+    for (size_t i = 0; i < size; ++i) {
+      if (buffer->isFloat())
+        buffer->setFloat(i, real(rng));
+      else
+        buffer->setInt(i, kind == ScalarKind::I1 ? integer(rng) & 1
+                                                 : integer(rng));
+    }
+    return buffer;
+  }
+  return nullptr;
+}
+
+static void printBuffer(llvm::raw_ostream &os, StringRef name,
+                        const HostBuffer &buffer, bool all) {
+  os << name << ": " << scalarKindName(buffer.kind()) << "[" << buffer.size()
+     << "]";
+  auto element = [&](size_t i) {
+    if (buffer.isFloat())
+      os << llvm::format("%g", buffer.getFloat(i));
+    else
+      os << buffer.getInt(i);
+  };
+  if (all) {
+    os << " =";
+    for (size_t i = 0; i < buffer.size(); ++i) {
+      os << " ";
+      element(i);
+    }
+    os << "\n";
+    return;
+  }
+  double sum = 0, lo = INFINITY, hi = -INFINITY;
+  size_t nans = 0;
+  for (size_t i = 0; i < buffer.size(); ++i) {
+    double v = buffer.getFloat(i);
+    if (std::isnan(v)) {
+      ++nans;
+      continue;
+    }
+    sum += v;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  os << llvm::format(" sum=%.6g min=%g max=%g", sum, lo, hi);
+  if (nans)
+    os << " nan=" << nans;
+  os << " first:";
+  for (size_t i = 0; i < std::min<size_t>(8, buffer.size()); ++i) {
+    os << " ";
+    element(i);
+  }
+  os << "\n";
+}
+
+LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
+                                 llvm::raw_ostream &os) {
+  SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
+  KernelOp kernel;
+  for (KernelOp k : kernels)
+    if (options.kernel.empty() ? kernels.size() == 1
+                               : k.getSymName() == options.kernel)
+      kernel = k;
+  if (!kernel) {
+    if (options.kernel.empty())
+      return emitError(module.getLoc())
+             << "the file has " << kernels.size()
+             << " kernels; choose one with --kernel=NAME";
+    return emitError(module.getLoc())
+           << "no kernel named '" << options.kernel << "'";
+  }
+  FailureOr<std::array<int64_t, 3>> grid = parseGrid(options.grid);
+  if (failed(grid))
+    return kernel.emitError() << "--grid expects X[,Y[,Z]] of positive "
+                                 "integers, got '"
+                              << options.grid << "'";
+
+  // Match NAME=VALUE specs to parameters.
+  unsigned numParams = kernel.getNumArguments();
+  SmallVector<std::string> specs(numParams);
+  for (const std::string &arg : options.args) {
+    auto [name, value] = StringRef(arg).split('=');
+    unsigned i = 0;
+    while (i < numParams && paramName(kernel, i) != name)
+      ++i;
+    if (i == numParams)
+      return kernel.emitError() << "--arg " << arg << ": kernel '"
+                                << kernel.getSymName()
+                                << "' has no parameter '" << name << "'";
+    specs[i] = value.str();
+  }
+
+  std::mt19937_64 rng(options.seed);
+  SmallVector<std::unique_ptr<HostBuffer>> buffers;
+  SmallVector<KernelArg> args;
+  for (unsigned i = 0; i < numParams; ++i) {
+    std::string name = paramName(kernel, i);
+    Type type = kernel.getArgumentTypes()[i];
+    StringRef spec = specs[i];
+    if (spec.empty())
+      return kernel.emitError() << "missing --arg " << name
+                                << "=... for parameter '" << name << "' ("
+                                << type << ")";
+    if (auto ptr = dyn_cast<PointerType>(type)) {
+      auto buffer = makeBuffer(spec, *scalarKindOf(ptr.getPointeeType()), rng);
+      if (!buffer)
+        return kernel.emitError()
+               << "--arg " << name << "=" << spec
+               << ": a pointer needs a buffer: rand:N, zeros:N, iota:N or "
+                  "fill:V:N (N > 0)";
+      args.push_back(KernelArg::ofBuffer(*buffer));
+      buffers.push_back(std::move(buffer));
+      continue;
+    }
+    if (isa<FloatType>(type)) {
+      double v;
+      if (spec.getAsDouble(v))
+        return kernel.emitError() << "--arg " << name << "=" << spec
+                                  << ": expected a number";
+      args.push_back(KernelArg::ofFloat(v));
+    } else {
+      int64_t v;
+      if (spec.getAsInteger(10, v))
+        return kernel.emitError() << "--arg " << name << "=" << spec
+                                  << ": expected an integer";
+      args.push_back(KernelArg::ofInt(v));
+    }
+  }
+
+  if (failed(runKernel(kernel, *grid, args)))
+    return failure();
+  unsigned b = 0;
+  for (unsigned i = 0; i < numParams; ++i)
+    if (isa<PointerType>(kernel.getArgumentTypes()[i]))
+      printBuffer(os, paramName(kernel, i), *buffers[b++], options.printAll);
+  return success();
+}
