@@ -20,6 +20,17 @@ static std::string paramName(KernelOp kernel, unsigned i) {
   return "#" + std::to_string(i);
 }
 
+/// A parameter type as the language writes it: `ptr<f32>`, `i32`.
+static std::string describeType(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (auto ptr = dyn_cast<PointerType>(type))
+    os << "ptr<" << ptr.getPointeeType() << ">";
+  else
+    os << type;
+  return s;
+}
+
 /// Parses "X[,Y[,Z]]".
 static FailureOr<std::array<int64_t, 3>> parseGrid(StringRef spec) {
   std::array<int64_t, 3> grid = {1, 1, 1};
@@ -162,7 +173,7 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
     if (spec.empty())
       return kernel.emitError() << "missing --arg " << name
                                 << "=... for parameter '" << name << "' ("
-                                << type << ")";
+                                << describeType(type) << ")";
     if (auto ptr = dyn_cast<PointerType>(type)) {
       auto buffer = makeBuffer(spec, *scalarKindOf(ptr.getPointeeType()), rng);
       if (!buffer)

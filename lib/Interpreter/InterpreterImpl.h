@@ -1,0 +1,152 @@
+//===- InterpreterImpl.h - internals of the tile interpreter -----*- C++ -*-===//
+//
+// Shared by Interpreter.cpp (values, control flow, tile ops) and
+// InterpreterArith.cpp (arith and math ops).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_LIB_INTERPRETER_INTERPRETERIMPL_H
+#define TILE_LIB_INTERPRETER_INTERPRETERIMPL_H
+
+#include "tile/Interpreter/Interpreter.h"
+
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace tile::interp::detail {
+using namespace mlir;
+
+/// Wraps `v` to a signed integer of `width` bits (i1 is 0 or 1).
+inline int64_t wrapInt(int64_t v, unsigned width) {
+  if (width == 1)
+    return v & 1;
+  if (width >= 64)
+    return v;
+  return llvm::SignExtend64(static_cast<uint64_t>(v), width);
+}
+
+} // namespace tile::interp::detail
+
+namespace tile::interp::detail {
+
+/// An element of a pointer tile: an element offset into a kernel argument's
+/// buffer.
+struct Ptr {
+  int32_t buffer = -1;
+  int64_t offset = 0;
+};
+
+/// A scalar or tile value; exactly one of the vectors is used, by type.
+struct RtValue {
+  SmallVector<int64_t, 2> shape;
+  std::vector<int64_t> ints;
+  std::vector<double> floats;
+  std::vector<Ptr> ptrs;
+
+  size_t size() const {
+    return std::max({ints.size(), floats.size(), ptrs.size()});
+  }
+};
+
+enum class ElemClass { Int, Float, Ptr };
+
+inline Type elementType(Type t) { return getElementTypeOrSelf(t); }
+
+inline ElemClass classOf(Type t) {
+  Type e = elementType(t);
+  if (isa<PointerType>(e))
+    return ElemClass::Ptr;
+  return isa<FloatType>(e) ? ElemClass::Float : ElemClass::Int;
+}
+
+inline SmallVector<int64_t, 2> shapeOf(Type t) {
+  if (auto tensor = dyn_cast<RankedTensorType>(t))
+    return SmallVector<int64_t, 2>(tensor.getShape());
+  return {};
+}
+
+inline int64_t numElements(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+/// A value of type `t` with every element default-initialized.
+inline RtValue makeValue(Type t) {
+  RtValue v;
+  v.shape = shapeOf(t);
+  size_t n = numElements(v.shape);
+  switch (classOf(t)) {
+  case ElemClass::Int:
+    v.ints.assign(n, 0);
+    break;
+  case ElemClass::Float:
+    v.floats.assign(n, 0.0);
+    break;
+  case ElemClass::Ptr:
+    v.ptrs.assign(n, Ptr());
+    break;
+  }
+  return v;
+}
+
+/// Rounds or wraps a computed element to the element type of `t`.
+struct ElemType {
+  explicit ElemType(Type t) {
+    Type e = elementType(t);
+    if (auto i = dyn_cast<IntegerType>(e))
+      width = i.getWidth();
+    else if (isa<FloatType>(e))
+      kind = *scalarKindOf(e);
+  }
+  int64_t wrap(int64_t v) const { return wrapInt(v, width); }
+  double round(double v) const { return roundToFloatKind(v, kind); }
+  unsigned width = 64;
+  ScalarKind kind = ScalarKind::F64;
+};
+
+class Interpreter {
+public:
+  Interpreter(KernelOp kernel, ArrayRef<HostBuffer *> buffers)
+      : kernel(kernel), buffers(buffers) {}
+
+  LogicalResult runProgram(std::array<int64_t, 3> pid,
+                           std::array<int64_t, 3> grid,
+                           ArrayRef<RtValue> args) {
+    this->pid = pid;
+    this->grid = grid;
+    values.clear();
+    Block &entry = kernel.getBody().front();
+    for (auto [arg, value] : llvm::zip(entry.getArguments(), args))
+      values[arg] = value;
+    return runBlock(entry, nullptr);
+  }
+
+private:
+  LogicalResult runBlock(Block &block, SmallVectorImpl<RtValue> *yielded);
+  LogicalResult runOp(Operation &op);
+  LogicalResult runFor(scf::ForOp op);
+  LogicalResult runIf(scf::IfOp op);
+  LogicalResult runArith(Operation &op);
+  LogicalResult runTileOp(Operation &op);
+  LogicalResult runMemory(Operation &op);
+  LogicalResult runDot(DotOp op);
+  LogicalResult runReduce(ReduceOp op);
+
+  const RtValue &get(Value v) { return values[v]; }
+  void set(Value v, RtValue r) { values[v] = std::move(r); }
+
+  KernelOp kernel;
+  ArrayRef<HostBuffer *> buffers;
+  std::array<int64_t, 3> pid{}, grid{};
+  DenseMap<Value, RtValue> values;
+};
+
+} // namespace tile::interp::detail
+
+
+#endif // TILE_LIB_INTERPRETER_INTERPRETERIMPL_H
