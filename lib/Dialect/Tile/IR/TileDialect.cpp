@@ -3,6 +3,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -14,10 +15,36 @@ using namespace tile;
 #define GET_TYPEDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
+
+namespace {
+/// Prints layouts as `#blocked`, `#slice` aliases so IR stays readable.
+struct TileOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceEncodingAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void TileDialect::initialize() {
+  addInterfaces<TileOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
@@ -59,4 +86,67 @@ Type tile::getI1LikeType(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return tensor.clone(i1);
   return i1;
+}
+
+//===----------------------------------------------------------------------===//
+// Layout encodings
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            ArrayRef<unsigned> sizePerThread,
+                            ArrayRef<unsigned> threadsPerWarp,
+                            ArrayRef<unsigned> warpsPerCTA,
+                            ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  if (rank == 0 || sizePerThread.size() != rank ||
+      threadsPerWarp.size() != rank || warpsPerCTA.size() != rank)
+    return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and "
+                          "order must have one entry per dimension";
+  unsigned threads = 1;
+  for (unsigned t : threadsPerWarp)
+    threads *= t;
+  if (threads != 32)
+    return emitError() << "threadsPerWarp must multiply to 32, got " << threads;
+  for (ArrayRef<unsigned> list : {sizePerThread, threadsPerWarp, warpsPerCTA})
+    for (unsigned v : list)
+      if (v == 0 || (v & (v - 1)) != 0)
+        return emitError() << "layout sizes must be powers of two, got " << v;
+  SmallVector<bool> seen(rank, false);
+  for (unsigned d : order) {
+    if (d >= rank || seen[d])
+      return emitError() << "order must be a permutation of [0, " << rank
+                         << ")";
+    seen[d] = true;
+  }
+  return success();
+}
+
+unsigned BlockedEncodingAttr::getNumWarps() const {
+  unsigned warps = 1;
+  for (unsigned w : getWarpsPerCTA())
+    warps *= w;
+  return warps;
+}
+
+SmallVector<int64_t> BlockedEncodingAttr::getCTATileShape() const {
+  SmallVector<int64_t> shape;
+  for (unsigned d = 0; d < getRank(); ++d)
+    shape.push_back(int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
+                    getWarpsPerCTA()[d]);
+  return shape;
+}
+
+LogicalResult
+SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned dim, BlockedEncodingAttr parent) {
+  if (!parent)
+    return emitError() << "slice needs a blocked parent layout";
+  if (dim >= parent.getRank())
+    return emitError() << "slice dimension " << dim
+                       << " out of range for a rank-" << parent.getRank()
+                       << " parent";
+  if (parent.getRank() < 2)
+    return emitError() << "a slice of a rank-1 layout would be a scalar";
+  return success();
 }

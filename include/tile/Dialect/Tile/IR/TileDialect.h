@@ -25,6 +25,9 @@
 #define GET_TYPEDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileTypes.h.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileAttrs.h.inc"
+
 namespace tile {
 /// For a pointer or tensor of pointers, the pointee type with the same shape
 /// (and encoding); any other type is returned unchanged.

@@ -23,6 +23,7 @@ def Tile_Dialect : Dialect {
   ];
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 1;
 }
 
 class Tile_Op<string mnemonic, list<Trait> traits = []>

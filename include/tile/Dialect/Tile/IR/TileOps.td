@@ -4,6 +4,7 @@
 
 include "tile/Dialect/Tile/IR/TileDialect.td"
 include "tile/Dialect/Tile/IR/TileTypes.td"
+include "tile/Dialect/Tile/IR/TileAttrs.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"

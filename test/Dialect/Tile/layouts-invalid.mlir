@@ -1,0 +1,30 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{threadsPerWarp must multiply to 32, got 16}}
+#b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]}>
+tile.kernel @k(%x: tensor<4xf32, #b>) { tile.return }
+
+// -----
+
+// expected-error @+1 {{must have one entry per dimension}}
+#b = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.kernel @k(%x: tensor<4xf32, #b>) { tile.return }
+
+// -----
+
+// expected-error @+1 {{order must be a permutation of [0, 2)}}
+#b = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 0]}>
+tile.kernel @k(%x: tensor<4x4xf32, #b>) { tile.return }
+
+// -----
+
+// expected-error @+1 {{layout sizes must be powers of two, got 3}}
+#b = #tile.blocked<{sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.kernel @k(%x: tensor<4xf32, #b>) { tile.return }
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// expected-error @+1 {{a slice of a rank-1 layout would be a scalar}}
+#s = #tile.slice<{dim = 0, parent = #b}>
+tile.kernel @k(%x: tensor<4xf32, #s>) { tile.return }

@@ -1,0 +1,20 @@
+// RUN: tile-opt %s | FileCheck %s
+// RUN: tile-opt %s | tile-opt | FileCheck %s
+
+// CHECK: #[[B1:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: #[[B2:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: #[[S:.*]] = #tile.slice<{dim = 1, parent = #[[B2]]}>
+#b1 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s = #tile.slice<{dim = 1, parent = #b2}>
+
+// CHECK-LABEL: tile.kernel @encoded
+tile.kernel @encoded(%p: !tile.ptr<f32>) {
+  // CHECK: tile.make_range 0, 512 : tensor<512xi32, #[[B1]]>
+  %r = tile.make_range 0, 512 : tensor<512xi32, #b1>
+  // CHECK: tile.convert_layout %{{.*}} : tensor<512xi32, #[[B1]]> -> tensor<512xi32, #[[S]]>
+  %c = tile.convert_layout %r : tensor<512xi32, #b1> -> tensor<512xi32, #s>
+  // CHECK: tile.expand_dims %{{.*}}, axis = 1 : tensor<512xi32, #[[S]]> -> tensor<512x1xi32, #[[B2]]>
+  %e = tile.expand_dims %c, axis = 1 : tensor<512xi32, #s> -> tensor<512x1xi32, #b2>
+  tile.return
+}
