@@ -2,11 +2,15 @@
 #ifndef TILE_INITALLPASSES_H
 #define TILE_INITALLPASSES_H
 
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Pipeline/Pipeline.h"
 
 namespace tile {
 /// Registers every tile pass and pipeline with the global registries.
-inline void registerAllTilePasses() { registerTilePipeline(); }
+inline void registerAllTilePasses() {
+  registerTilePasses();
+  registerTilePipeline();
+}
 } // namespace tile
 
 #endif // TILE_INITALLPASSES_H

@@ -1,0 +1,197 @@
+//===- Coalesce.cpp - blocked layouts for coalesced memory access ---------===//
+#include "tile/Analysis/AxisInfo.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace tile {
+#define GEN_PASS_DEF_TILECOALESCE
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+
+using namespace mlir;
+using namespace tile;
+
+namespace {
+
+/// Spreads 32 lanes and `numWarps` warps over `shape`, fastest dimension
+/// (order[0]) first, given each thread's `sizePerThread`.
+BlockedEncodingAttr defaultBlocked(MLIRContext *context,
+                                   ArrayRef<int64_t> shape,
+                                   ArrayRef<unsigned> sizePerThread,
+                                   ArrayRef<unsigned> order,
+                                   unsigned numWarps) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> threads(rank, 1), warps(rank, 1);
+  unsigned lanesLeft = 32, warpsLeft = numWarps;
+  for (unsigned i = 0; i + 1 < rank; ++i) {
+    unsigned dim = order[i];
+    int64_t room = std::max<int64_t>(1, shape[dim] / sizePerThread[dim]);
+    threads[dim] = static_cast<unsigned>(std::clamp<int64_t>(room, 1, lanesLeft));
+    room = std::max<int64_t>(1, room / threads[dim]);
+    warps[dim] = static_cast<unsigned>(std::clamp<int64_t>(room, 1, warpsLeft));
+    lanesLeft /= threads[dim];
+    warpsLeft /= warps[dim];
+  }
+  threads[order[rank - 1]] = lanesLeft;
+  warps[order[rank - 1]] = warpsLeft;
+  return BlockedEncodingAttr::get(context, sizePerThread, threads, warps, order);
+}
+
+/// Dimensions from fastest- to slowest-varying for accesses through `ptr`:
+/// by decreasing contiguity, the last dimension first among equals.
+SmallVector<unsigned> accessOrder(const AxisInfo &info) {
+  SmallVector<unsigned> order;
+  for (unsigned d = info.getRank(); d-- > 0;)
+    order.push_back(d);
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return info.getContiguity(a) > info.getContiguity(b);
+  });
+  return order;
+}
+
+struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
+  using TileCoalesceBase::TileCoalesceBase;
+
+  void runOnOperation() override {
+    if (numWarps == 0 || (numWarps & (numWarps - 1)) != 0) {
+      getOperation().emitError("num-warps must be a power of two, got ")
+          << numWarps;
+      return signalPassFailure();
+    }
+    ModuleAxisInfo axisInfo(getOperation());
+    for (KernelOp kernel : getOperation().getOps<KernelOp>())
+      runOnKernel(kernel, axisInfo);
+  }
+
+  /// The layout a load or store through `ptr` wants, and how many bits each
+  /// thread moves at once.
+  std::pair<BlockedEncodingAttr, int64_t> layoutFor(Value ptr,
+                                                    const ModuleAxisInfo &info) {
+    auto type = cast<RankedTensorType>(ptr.getType());
+    AxisInfo facts = info.get(ptr);
+    SmallVector<unsigned> order = accessOrder(facts);
+    unsigned fastest = order[0];
+    auto ptrType = cast<PointerType>(type.getElementType());
+    int64_t elemBits = std::max<int64_t>(8, ptrType.getPointeeType().getIntOrFloatBitWidth());
+    int64_t elemBytes = elemBits / 8;
+    int64_t alignedElems = std::max<int64_t>(1, facts.getDivisibility(fastest) / elemBytes);
+    int64_t vec = std::min({facts.getContiguity(fastest), alignedElems,
+                            128 / elemBits});
+    int64_t perThreadElems = std::max<int64_t>(
+        1, type.getNumElements() / (32 * int64_t(numWarps)));
+    vec = std::max<int64_t>(1, std::min(vec, perThreadElems));
+    SmallVector<unsigned> sizePerThread(type.getRank(), 1);
+    sizePerThread[fastest] = static_cast<unsigned>(vec);
+    return {defaultBlocked(&getContext(), type.getShape(), sizePerThread,
+                           order, numWarps),
+            vec * elemBits};
+  }
+
+  void runOnKernel(KernelOp kernel, const ModuleAxisInfo &info) {
+    MLIRContext *context = &getContext();
+    kernel->setAttr(kNumWarpsAttr,
+                    IntegerAttr::get(IntegerType::get(context, 32), numWarps));
+
+    // 1. Per rank, the layout of the widest memory access of that rank.
+    DenseMap<unsigned, std::pair<BlockedEncodingAttr, int64_t>> chosen;
+    kernel.walk([&](Operation *op) {
+      Value ptr;
+      if (auto load = dyn_cast<LoadOp>(op))
+        ptr = load.getPtr();
+      else if (auto store = dyn_cast<StoreOp>(op))
+        ptr = store.getPtr();
+      if (!ptr || !isa<RankedTensorType>(ptr.getType()))
+        return;
+      auto candidate = layoutFor(ptr, info);
+      unsigned rank = cast<RankedTensorType>(ptr.getType()).getRank();
+      auto it = chosen.find(rank);
+      if (it == chosen.end() || candidate.second > it->second.second)
+        chosen[rank] = candidate;
+    });
+
+    // 2. Ranks without memory accesses: a default layout sized for the
+    // largest tile of that rank.
+    DenseMap<unsigned, RankedTensorType> largest;
+    auto visitType = [&](Type t) {
+      auto tensor = dyn_cast<RankedTensorType>(t);
+      if (!tensor || tensor.getEncoding())
+        return;
+      auto &best = largest[tensor.getRank()];
+      if (!best || tensor.getNumElements() > best.getNumElements())
+        best = tensor;
+    };
+    kernel.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        visitType(t);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            visitType(arg.getType());
+    });
+    for (auto &[rank, type] : largest) {
+      if (chosen.count(rank))
+        continue;
+      SmallVector<unsigned> order;
+      for (unsigned d = rank; d-- > 0;)
+        order.push_back(d);
+      chosen[rank] = {defaultBlocked(context, type.getShape(),
+                                     SmallVector<unsigned>(rank, 1), order,
+                                     numWarps),
+                      0};
+    }
+
+    // 3. Every tile of a rank takes that rank's layout.
+    auto encode = [&](Value v) {
+      auto tensor = dyn_cast<RankedTensorType>(v.getType());
+      if (!tensor || tensor.getEncoding())
+        return;
+      auto newType = RankedTensorType::get(tensor.getShape(),
+                                           tensor.getElementType(),
+                                           chosen[tensor.getRank()].first);
+      v.setType(newType);
+      if (auto constant = v.getDefiningOp<arith::ConstantOp>())
+        if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+          constant.setValueAttr(dense.reshape(newType));
+    };
+    kernel.walk([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            encode(arg);
+      for (Value result : op->getResults())
+        encode(result);
+    });
+
+    // 4. Layout changes at rank changes, made explicit.
+    OpBuilder builder(context);
+    kernel.walk([&](ExpandDimsOp op) {
+      auto resultLayout = cast<BlockedEncodingAttr>(op.getType().getEncoding());
+      auto srcType = op.getSrc().getType();
+      auto want = RankedTensorType::get(
+          srcType.getShape(), srcType.getElementType(),
+          SliceEncodingAttr::get(context, op.getAxis(), resultLayout));
+      if (srcType == want)
+        return;
+      builder.setInsertionPoint(op);
+      Value converted = ConvertLayoutOp::create(builder, op.getLoc(), want, op.getSrc());
+      op.getSrcMutable().assign(converted);
+    });
+    kernel.walk([&](ReduceOp op) {
+      auto resultType = dyn_cast<RankedTensorType>(op.getType());
+      if (!resultType)
+        return; // A scalar result has no layout.
+      auto srcLayout = cast<BlockedEncodingAttr>(op.getSrc().getType().getEncoding());
+      auto natural = RankedTensorType::get(
+          resultType.getShape(), resultType.getElementType(),
+          SliceEncodingAttr::get(context, op.getAxis(), srcLayout));
+      op.getResult().setType(natural);
+      builder.setInsertionPointAfter(op);
+      auto converted = ConvertLayoutOp::create(builder, op.getLoc(), resultType,
+                                               op.getResult());
+      op.getResult().replaceAllUsesExcept(converted, converted);
+    });
+  }
+};
+
+} // namespace
