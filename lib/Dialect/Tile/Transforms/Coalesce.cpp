@@ -56,7 +56,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   void runOnOperation() override {
     if (numWarps == 0 || (numWarps & (numWarps - 1)) != 0) {
       getOperation().emitError("num-warps must be a power of two, got ")
-          << numWarps;
+          << static_cast<unsigned>(numWarps);
       return signalPassFailure();
     }
     ModuleAxisInfo axisInfo(getOperation());

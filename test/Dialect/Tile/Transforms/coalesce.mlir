@@ -1,0 +1,105 @@
+// RUN: tile-opt %s --tile-coalesce --split-input-file | FileCheck %s
+// RUN: tile-opt %s --tile-coalesce=num-warps=8 --split-input-file | FileCheck %s --check-prefix=W8
+
+// Contiguous f32 accesses through 16-byte-aligned pointers: 4 f32 (16 bytes)
+// per thread, a warp's 32 threads on consecutive addresses.
+// CHECK: #[[B:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tile.kernel @softmax_like
+// CHECK-SAME: attributes {tile.num_warps = 4 : i32}
+// CHECK: arith.constant dense<0xFF800000> : tensor<1024xf32, #[[B]]>
+// CHECK: tile.make_range 0, 1024 : tensor<1024xi32, #[[B]]>
+// CHECK: tile.load %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[B]]>
+// CHECK: tile.reduce max %{{.*}} : tensor<1024xf32, #[[B]]> -> f32
+// CHECK: tile.store %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[B]]>
+// W8: #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// W8: tile.num_warps = 8 : i32
+tile.kernel @softmax_like(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %inp: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %stride: i32 {tile.divisibility = 16 : i32}, %n: i32) {
+  %neginf = arith.constant dense<0xFF800000> : tensor<1024xf32>
+  %row = tile.program_id 0
+  %cols = tile.make_range 0, 1024 : tensor<1024xi32>
+  %ns = tile.splat %n : tensor<1024xi32>
+  %mask = arith.cmpi slt, %cols, %ns : tensor<1024xi32>
+  %off = arith.muli %row, %stride : i32
+  %base = tile.addptr %inp, %off : !tile.ptr<f32>, i32
+  %bs = tile.splat %base : tensor<1024x!tile.ptr<f32>>
+  %ptrs = tile.addptr %bs, %cols : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %x = tile.load %ptrs, mask %mask, other %neginf : tensor<1024x!tile.ptr<f32>>
+  %m = tile.reduce max %x, axis = 0 : tensor<1024xf32> -> f32
+  %obase = tile.addptr %out, %off : !tile.ptr<f32>, i32
+  %os = tile.splat %obase : tensor<1024x!tile.ptr<f32>>
+  %optrs = tile.addptr %os, %cols : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  tile.store %optrs, %x, mask %mask : tensor<1024x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
+// Nothing known about the pointer's alignment: one element per thread.
+// CHECK: #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tile.kernel @unaligned
+tile.kernel @unaligned(%p: !tile.ptr<f32>) {
+  %r = tile.make_range 0, 1024 : tensor<1024xi32>
+  %ps = tile.splat %p : tensor<1024x!tile.ptr<f32>>
+  %ptrs = tile.addptr %ps, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %v = tile.load %ptrs : tensor<1024x!tile.ptr<f32>>
+  tile.store %ptrs, %v : tensor<1024x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
+// Strided access (every other element): contiguity 1, no vectors.
+// CHECK: #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tile.kernel @strided
+tile.kernel @strided(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r = tile.make_range 0, 1024 : tensor<1024xi32>
+  %two = arith.constant dense<2> : tensor<1024xi32>
+  %r2 = arith.muli %r, %two : tensor<1024xi32>
+  %ps = tile.splat %p : tensor<1024x!tile.ptr<f32>>
+  %ptrs = tile.addptr %ps, %r2 : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %v = tile.load %ptrs : tensor<1024x!tile.ptr<f32>>
+  tile.store %ptrs, %v : tensor<1024x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
+// 2-D f16 tile with rows of 32 contiguous elements and a row stride divisible
+// by 16: 8 f16 (16 bytes) per thread along the rows; 1-D tiles feeding
+// expand_dims go through slice layouts, a 2-D reduction's result comes out
+// in a slice layout and is converted for the 1-D store.
+// CHECK-DAG: #[[B1:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[B2:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[S1:.*]] = #tile.slice<{dim = 1, parent = #[[B2]]}>
+// CHECK-DAG: #[[S0:.*]] = #tile.slice<{dim = 0, parent = #[[B2]]}>
+// CHECK-LABEL: tile.kernel @tile2d
+// CHECK: %[[RM:.*]] = tile.make_range 0, 128 : tensor<128xi32, #[[B1]]>
+// CHECK: %[[RK:.*]] = tile.make_range 0, 32 : tensor<32xi32, #[[B1]]>
+// CHECK: %[[C1:.*]] = tile.convert_layout %[[RM]] : tensor<128xi32, #[[B1]]> -> tensor<128xi32, #[[S1]]>
+// CHECK: tile.expand_dims %[[C1]], axis = 1 : tensor<128xi32, #[[S1]]> -> tensor<128x1xi32, #[[B2]]>
+// CHECK: %[[C0:.*]] = tile.convert_layout %[[RK]] : tensor<32xi32, #[[B1]]> -> tensor<32xi32, #[[S0]]>
+// CHECK: tile.expand_dims %[[C0]], axis = 0 : tensor<32xi32, #[[S0]]> -> tensor<1x32xi32, #[[B2]]>
+// CHECK: tile.load %{{.*}} : tensor<128x32x!tile.ptr<f16>, #[[B2]]>
+// CHECK: %[[SUM:.*]] = tile.reduce sum %{{.*}}, axis = 1 : tensor<128x32xf32, #[[B2]]> -> tensor<128xf32, #[[S1]]>
+// CHECK: %[[SUMB:.*]] = tile.convert_layout %[[SUM]] : tensor<128xf32, #[[S1]]> -> tensor<128xf32, #[[B1]]>
+// CHECK: tile.store %{{.*}}, %[[SUMB]] : tensor<128x!tile.ptr<f32>, #[[B1]]>
+tile.kernel @tile2d(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %lda: i32 {tile.divisibility = 16 : i32}, %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %rm = tile.make_range 0, 128 : tensor<128xi32>
+  %rk = tile.make_range 0, 32 : tensor<32xi32>
+  %col = tile.expand_dims %rm, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+  %ldas = tile.splat %lda : tensor<128x1xi32>
+  %rowoff = arith.muli %col, %ldas : tensor<128x1xi32>
+  %row = tile.expand_dims %rk, axis = 0 : tensor<32xi32> -> tensor<1x32xi32>
+  %rb = tile.broadcast %rowoff : tensor<128x1xi32> -> tensor<128x32xi32>
+  %cb = tile.broadcast %row : tensor<1x32xi32> -> tensor<128x32xi32>
+  %offs = arith.addi %rb, %cb : tensor<128x32xi32>
+  %as = tile.splat %a : tensor<128x32x!tile.ptr<f16>>
+  %ptrs = tile.addptr %as, %offs : tensor<128x32x!tile.ptr<f16>>, tensor<128x32xi32>
+  %v = tile.load %ptrs : tensor<128x32x!tile.ptr<f16>>
+  %f = arith.extf %v : tensor<128x32xf16> to tensor<128x32xf32>
+  %s = tile.reduce sum %f, axis = 1 : tensor<128x32xf32> -> tensor<128xf32>
+  %os = tile.splat %out : tensor<128x!tile.ptr<f32>>
+  %optrs = tile.addptr %os, %rm : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %optrs, %s : tensor<128x!tile.ptr<f32>>
+  tile.return
+}
