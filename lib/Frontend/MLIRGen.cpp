@@ -247,7 +247,7 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
   frames.emplace_back();
   frame().fn = &fn;
   frame().scopes.emplace_back();
-  auto popFrame = llvm::make_scope_exit([&] { frames.pop_back(); });
+  llvm::scope_exit popFrame([&] { frames.pop_back(); });
 
   SmallVector<Type> argTypes;
   SmallVector<const Param *> runtimeParams;
@@ -600,7 +600,7 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
   frames.emplace_back();
   frame().fn = &fn;
   frame().scopes.emplace_back();
-  auto popFrame = llvm::make_scope_exit([&] { frames.pop_back(); });
+  llvm::scope_exit popFrame([&] { frames.pop_back(); });
   for (auto [param, arg] : llvm::zip(fn.params, args)) {
     TValue value = arg;
     if (param.type) {

@@ -106,7 +106,7 @@ public:
         return gen.error(call.getLoc()) << "'" << call.callee
                                         << "' is missing argument '"
                                         << names[i] << "'";
-    this->names = names;
+    this->names.assign(names.begin(), names.end());
     return success();
   }
 
@@ -167,7 +167,8 @@ public:
 private:
   MLIRGenImpl &gen;
   const CallExpr &call;
-  ArrayRef<StringRef> names;
+  /// A copy: callers pass the names as a temporary initializer list.
+  SmallVector<StringRef, 4> names;
 };
 
 /// Ceil division of integers, rounding toward +infinity.
