@@ -26,8 +26,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return mlir::success();
   });
   mlir::ParserConfig config(&context);
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceString<mlir::ModuleOp>(
-      llvm::StringRef(reinterpret_cast<const char *>(data), size), config);
+  // MLIR's lexer relies on the NUL after the text, which a std::string has.
+  std::string text(reinterpret_cast<const char *>(data), size);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(text, config);
   if (!module || mlir::failed(mlir::verify(*module)))
     return 0;
   mlir::PassManager pm(&context);

@@ -7,6 +7,7 @@ packages=(
   cmake ninja-build g++ python3
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev
+  clang-22 libclang-rt-22-dev   # sanitizer and libFuzzer builds
 )
 
 missing=()

@@ -15,6 +15,7 @@ config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
+config.substitutions.append(("%tile_src_root", config.tile_src_root))
 config.substitutions.append(("%python", config.python_executable or "python3"))
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -215,8 +215,7 @@ FailureOr<TValue> MLIRGenImpl::broadcastTo(TValue v, ArrayRef<int64_t> shape,
 
 FailureOr<Type> MLIRGenImpl::commonType(const TValue &a, const TValue &b,
                                         SrcLoc at, StringRef what) {
-  if (a.isVoid() || b.isVoid())
-    return error(at) << what << " needs values";
+  // Operands come from genValueExpr, which rejects "no value".
   if (isa<PointerType>(a.elemType) || isa<PointerType>(b.elemType))
     return error(at) << what << " is not defined for " << typeName(a)
                      << " and " << typeName(b);

@@ -233,3 +233,32 @@ tile.kernel @bad_constant() attributes {constants = {BLOCK = "big"}} {
 tile.kernel @bad_pointer(%p: !tile.ptr<tensor<4xf32>>) {
   tile.return
 }
+
+// -----
+
+tile.kernel @dot_rank(%x: f32) {
+  %a = tile.splat %x : tensor<16xf32>
+  %c = tile.splat %x : tensor<16x16xf32>
+  // expected-error @+1 {{'tile.dot' op operands must be 2-D tiles}}
+  %d = "tile.dot"(%a, %a, %c) : (tensor<16xf32>, tensor<16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_mixed(%x: f32, %h: f16) {
+  %a = tile.splat %x : tensor<16x16xf32>
+  %b = tile.splat %h : tensor<16x16xf16>
+  // expected-error @+1 {{'tile.dot' op a and b element types differ: 'f32' vs 'f16'}}
+  %d = tile.dot %a, %b, %a : tensor<16x16xf32> * tensor<16x16xf16> -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @reduce_pointers(%p: !tile.ptr<f32>) {
+  %t = tile.splat %p : tensor<4x!tile.ptr<f32>>
+  // expected-error @+1 {{'tile.reduce' op cannot reduce a tile of pointers}}
+  %r = tile.reduce sum %t, axis = 0 : tensor<4x!tile.ptr<f32>> -> !tile.ptr<f32>
+  tile.return
+}

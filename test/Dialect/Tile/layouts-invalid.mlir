@@ -6,7 +6,7 @@ tile.kernel @k(%x: tensor<4xf32, #b>) { tile.return }
 
 // -----
 
-// expected-error @+1 {{must have one entry per dimension}}
+// expected-error @+1 {{sizePerThread, threadsPerWarp, warpsPerCTA and order must have one entry per dimension}}
 #b = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 tile.kernel @k(%x: tensor<4xf32, #b>) { tile.return }
 
@@ -27,4 +27,11 @@ tile.kernel @k(%x: tensor<4xf32, #b>) { tile.return }
 #b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // expected-error @+1 {{a slice of a rank-1 layout would be a scalar}}
 #s = #tile.slice<{dim = 0, parent = #b}>
+tile.kernel @k(%x: tensor<4xf32, #s>) { tile.return }
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @+1 {{slice dimension 2 out of range for a rank-2 parent}}
+#s = #tile.slice<{dim = 2, parent = #b}>
 tile.kernel @k(%x: tensor<4xf32, #s>) { tile.return }

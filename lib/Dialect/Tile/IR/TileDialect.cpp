@@ -140,8 +140,6 @@ SmallVector<int64_t> BlockedEncodingAttr::getCTATileShape() const {
 LogicalResult
 SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           unsigned dim, BlockedEncodingAttr parent) {
-  if (!parent)
-    return emitError() << "slice needs a blocked parent layout";
   if (dim >= parent.getRank())
     return emitError() << "slice dimension " << dim
                        << " out of range for a rank-" << parent.getRank()

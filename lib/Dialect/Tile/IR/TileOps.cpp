@@ -77,8 +77,6 @@ LogicalResult KernelOp::verify() {
         return emitOpError("constant '")
                << constant.getName().getValue()
                << "' must be an integer or float attribute";
-  if (getBody().empty())
-    return emitOpError("needs a body");
   return success();
 }
 
