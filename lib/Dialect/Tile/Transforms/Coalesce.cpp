@@ -101,7 +101,9 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
         ptr = load.getPtr();
       else if (auto store = dyn_cast<StoreOp>(op))
         ptr = store.getPtr();
-      if (!ptr || !isa<RankedTensorType>(ptr.getType()))
+      // Rank-0 tensors (possible through upstream arith ops) have no layout.
+      auto ptrType = ptr ? dyn_cast<RankedTensorType>(ptr.getType()) : nullptr;
+      if (!ptrType || ptrType.getRank() == 0)
         return;
       auto candidate = layoutFor(ptr, info);
       unsigned rank = cast<RankedTensorType>(ptr.getType()).getRank();
@@ -115,7 +117,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     DenseMap<unsigned, RankedTensorType> largest;
     auto visitType = [&](Type t) {
       auto tensor = dyn_cast<RankedTensorType>(t);
-      if (!tensor || tensor.getEncoding())
+      if (!tensor || tensor.getEncoding() || tensor.getRank() == 0)
         return;
       auto &best = largest[tensor.getRank()];
       if (!best || tensor.getNumElements() > best.getNumElements())
@@ -144,7 +146,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     // 3. Every tile of a rank takes that rank's layout.
     auto encode = [&](Value v) {
       auto tensor = dyn_cast<RankedTensorType>(v.getType());
-      if (!tensor || tensor.getEncoding())
+      if (!tensor || tensor.getEncoding() || tensor.getRank() == 0)
         return;
       auto newType = RankedTensorType::get(tensor.getShape(),
                                            tensor.getElementType(),

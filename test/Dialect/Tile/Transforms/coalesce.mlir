@@ -103,3 +103,15 @@ tile.kernel @tile2d(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %lda: i32
   tile.store %optrs, %s : tensor<128x!tile.ptr<f32>>
   tile.return
 }
+
+// -----
+
+// Rank-0 tensors (reachable through upstream arith ops) get no layout; the
+// pass must not index an empty dimension order.
+// CHECK-LABEL: tile.kernel @rank0
+// CHECK: tile.load %{{.*}} : tensor<!tile.ptr<f32>>
+tile.kernel @rank0(%p: !tile.ptr<f32>) {
+  %t = tile.splat %p : tensor<!tile.ptr<f32>>
+  %v = tile.load %t : tensor<!tile.ptr<f32>>
+  tile.return
+}
