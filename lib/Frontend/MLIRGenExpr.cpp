@@ -437,8 +437,31 @@ OpClass classify(Tok op) {
   }
 }
 
+/// Folds a comparison; nullopt if `op` is not one.
+template <typename T>
+std::optional<bool> foldCompare(Tok op, T a, T b) {
+  switch (op) {
+  case Tok::EqEq:
+    return a == b;
+  case Tok::NotEq:
+    return a != b;
+  case Tok::Lt:
+    return a < b;
+  case Tok::Le:
+    return a <= b;
+  case Tok::Gt:
+    return a > b;
+  case Tok::Ge:
+    return a >= b;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// Folds an integer operation; nullopt if it cannot be folded (x / 0).
 std::optional<int64_t> foldInt(Tok op, int64_t a, int64_t b) {
+  if (std::optional<bool> c = foldCompare(op, a, b))
+    return *c;
   switch (op) {
   case Tok::Plus:
     return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
@@ -466,24 +489,14 @@ std::optional<int64_t> foldInt(Tok op, int64_t a, int64_t b) {
     return a | b;
   case Tok::Caret:
     return a ^ b;
-  case Tok::EqEq:
-    return a == b;
-  case Tok::NotEq:
-    return a != b;
-  case Tok::Lt:
-    return a < b;
-  case Tok::Le:
-    return a <= b;
-  case Tok::Gt:
-    return a > b;
-  case Tok::Ge:
-    return a >= b;
   default:
     return std::nullopt;
   }
 }
 
 std::optional<double> foldFloat(Tok op, double a, double b) {
+  if (std::optional<bool> c = foldCompare(op, a, b))
+    return *c;
   switch (op) {
   case Tok::Plus:
     return a + b;
@@ -495,18 +508,6 @@ std::optional<double> foldFloat(Tok op, double a, double b) {
     return a / b;
   case Tok::Percent:
     return std::fmod(a, b);
-  case Tok::EqEq:
-    return a == b;
-  case Tok::NotEq:
-    return a != b;
-  case Tok::Lt:
-    return a < b;
-  case Tok::Le:
-    return a <= b;
-  case Tok::Gt:
-    return a > b;
-  case Tok::Ge:
-    return a >= b;
   default:
     return std::nullopt;
   }

@@ -216,8 +216,7 @@ LogicalResult Interpreter::runOp(Operation &op) {
     return runTileOp(op);
   if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))
     return runArith(op);
-  return op.emitError("the interpreter does not support '")
-         << op.getName() << "'";
+  return unsupported(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -251,8 +250,7 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return runReduce(reduce);
   if (op.getNumResults() != 1)
-    return op.emitError("the interpreter does not support '")
-           << op.getName() << "'";
+    return unsupported(op);
   Value result = op.getResult(0);
   RtValue out = makeValue(result.getType());
   size_t n = out.size();
@@ -303,8 +301,7 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
       })
       .Default([&](Operation *) { handled = false; });
   if (!handled)
-    return op.emitError("the interpreter does not support '")
-           << op.getName() << "'";
+    return unsupported(op);
   set(result, std::move(out));
   return success();
 }
@@ -341,8 +338,8 @@ LogicalResult Interpreter::runMemory(Operation &op) {
       continue;
     }
     Ptr p = ptrs.ptrs[i];
-    if (p.buffer < 0 || p.buffer >= static_cast<int32_t>(buffers.size()))
-      return op.emitError("invalid pointer");
+    // Every pointer derives from a kernel argument's buffer.
+    assert(p.buffer >= 0 && p.buffer < static_cast<int32_t>(buffers.size()));
     HostBuffer &buffer = *buffers[p.buffer];
     if (p.offset < 0 || p.offset >= static_cast<int64_t>(buffer.size())) {
       return op.emitError() << "out-of-bounds " << (load ? "load" : "store")

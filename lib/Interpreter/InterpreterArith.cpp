@@ -157,8 +157,7 @@ LogicalResult Interpreter::runArith(Operation &op) {
     return success();
   }
   if (op.getNumResults() != 1)
-    return op.emitError("the interpreter does not support '")
-           << op.getName() << "'";
+    return unsupported(op);
   Value result = op.getResult(0);
   RtValue out = makeValue(result.getType());
   size_t n = out.size();
@@ -300,8 +299,7 @@ LogicalResult Interpreter::runArith(Operation &op) {
       })
       .Default([&](Operation *) { handled = false; });
   if (!handled)
-    return op.emitError("the interpreter does not support '")
-           << op.getName() << "'";
+    return unsupported(op);
   set(result, std::move(out));
   return success();
 }

@@ -76,6 +76,12 @@ inline int64_t numElements(ArrayRef<int64_t> shape) {
 }
 
 /// A value of type `t` with every element default-initialized.
+/// The error for an op the interpreter cannot execute.
+inline LogicalResult unsupported(Operation &op) {
+  return op.emitError("the interpreter does not support '")
+         << op.getName() << "'";
+}
+
 inline RtValue makeValue(Type t) {
   RtValue v;
   v.shape = shapeOf(t);

@@ -14,8 +14,11 @@ import sys
 # An error call followed (possibly after `<<` on later lines) by its first
 # string literal.
 SITE = re.compile(
-    r'(?:\berror\([^;]*?\)|\bemitError\([^;]*?\)|\bemitOpError\(|\bfail\(|\bfailAt\([^,]*,)'
-    r'\s*(?:<<\s*)?(?:[A-Za-z_:.()>-]+\s*<<\s*)?"((?:[^"\\]|\\.)*)"',
+    # The message as the first argument: emitError("..."), fail("...").
+    r'(?:\b(?:emitOpError|emitError|emitRemark|fail|error)\(\s*"((?:[^"\\]|\\.)*)")'
+    # Or streamed after the location: error(loc) << "...", failAt(loc, "...").
+    r'|(?:(?:\berror\([^;"]*?\)|\bemitError\([^;"]*?\)|\bfailAt\([^,;]*,)'
+    r'\s*(?:<<\s*)?(?:[A-Za-z_:.()>-]+\s*<<\s*)?"((?:[^"\\]|\\.)*)")',
     re.S)
 SOURCES = ["lib/Frontend", "lib/Dialect", "lib/Interpreter", "lib/Analysis",
            "tools/tilec"]
@@ -31,10 +34,12 @@ def main():
     root = pathlib.Path(sys.argv[1])
     messages = {}
     for folder in SOURCES:
-        for path in sorted((root / folder).rglob("*.cpp")):
+        for path in sorted(p for p in (root / folder).rglob("*")
+                           if p.suffix in {".cpp", ".h"}):
             text = path.read_text()
             for match in SITE.finditer(text):
-                literal = match.group(1).encode().decode("unicode_escape")
+                literal = (match.group(1) or match.group(2) or "")
+                literal = literal.encode().decode("unicode_escape")
                 # The stable part of the message: up to the first quote or
                 # formatted value, at least a few characters long.
                 key = literal.split("'")[0].strip()

@@ -14,6 +14,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -306,6 +307,60 @@ TEST(Interpreter, ArgumentMismatchIsAnError) {
                                 KernelArg::ofBuffer(floats), KernelArg::ofInt(4)})));
   EXPECT_EQ(message, "argument 0 is a buffer of i32 but the parameter is "
                      "'!tile.ptr<f32>'");
+}
+
+TEST(Interpreter, EmptyGridIsAnError) {
+  auto program = compileExample("vector_add", {});
+  ASSERT_TRUE(program && program->module);
+  std::string message;
+  mlir::ScopedDiagnosticHandler handler(&program->context,
+                                        [&](mlir::Diagnostic &d) {
+                                          message = d.str();
+                                          return mlir::success();
+                                        });
+  HostBuffer b(ScalarKind::F32, 4);
+  EXPECT_TRUE(failed(runKernel(program->kernel(), {0, 1, 1},
+                               {KernelArg::ofBuffer(b), KernelArg::ofBuffer(b),
+                                KernelArg::ofBuffer(b), KernelArg::ofInt(4)})));
+  EXPECT_EQ(message, "every grid dimension must be at least 1");
+}
+
+TEST(Interpreter, UnsupportedIRIsAnError) {
+  // IR from outside the frontend may hold ops and constants the interpreter
+  // does not execute; it says so instead of misbehaving.
+  Program program;
+  std::string message;
+  mlir::ScopedDiagnosticHandler handler(&program.context,
+                                        [&](mlir::Diagnostic &d) {
+                                          message = d.str();
+                                          return mlir::success();
+                                        });
+  program.context.loadDialect<mlir::math::MathDialect>();
+  program.module = mlir::parseSourceString<mlir::ModuleOp>(R"(
+    tile.kernel @k(%x: f32) {
+      %y = math.tanh %x : f32
+      tile.return
+    })", &program.context);
+  ASSERT_TRUE(program.module);
+  EXPECT_TRUE(failed(runKernel(program.kernel(), {1, 1, 1},
+                               {KernelArg::ofFloat(1.0)})));
+  EXPECT_EQ(message, "the interpreter does not support 'math.tanh'");
+
+  program.module = mlir::parseSourceString<mlir::ModuleOp>(R"(
+    tile.kernel @k() {
+      %c = arith.constant dense_resource<blob> : tensor<2xf32>
+      tile.return
+    }
+    {-#
+      dialect_resources: {
+        builtin: {
+          blob: "0x040000000000803F00000040"
+        }
+      }
+    #-})", &program.context);
+  ASSERT_TRUE(program.module);
+  EXPECT_TRUE(failed(runKernel(program.kernel(), {1, 1, 1}, {})));
+  EXPECT_EQ(message, "the interpreter does not support this constant");
 }
 
 //===----------------------------------------------------------------------===//
