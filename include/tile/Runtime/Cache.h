@@ -1,0 +1,55 @@
+//===- Cache.h - on-disk cache of compiled kernels --------------*- C++ -*-===//
+//
+// Compiled PTX is cached on disk, keyed by everything that determines it
+// (source, constants, specialization, arch, compiler version). Entries are
+// written atomically (a temporary file, then rename), so concurrent
+// processes never read a partial entry; each entry carries its size and a
+// SHA-256 of its payload, so a truncated or garbage file is detected, removed
+// and rebuilt. An unwritable directory degrades to no caching with one
+// warning.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_RUNTIME_CACHE_H
+#define TILE_RUNTIME_CACHE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace tile {
+
+class DiskCache {
+public:
+  /// A cache in `directory`; empty means `defaultDirectory()`.
+  explicit DiskCache(std::string directory = "");
+
+  /// `$TILE_CACHE_DIR`, else `$HOME/.cache/tile`, else `/tmp/tile-cache`.
+  static std::string defaultDirectory();
+
+  /// A key (64 hex digits) for the parts that determine an artifact. Parts
+  /// are length-prefixed, so ("ab", "c") and ("a", "bc") differ.
+  static std::string makeKey(llvm::ArrayRef<llvm::StringRef> parts);
+
+  /// The payload stored under `key`, or nullopt if there is none. A corrupt
+  /// entry (bad header, wrong size or checksum) is removed and reported as
+  /// absent.
+  std::optional<std::string> get(llvm::StringRef key) const;
+
+  /// Stores `payload` under `key` atomically; false if the cache directory
+  /// cannot be written (a warning is printed the first time).
+  bool put(llvm::StringRef key, llvm::StringRef payload);
+
+  const std::string &directory() const { return dir; }
+
+private:
+  std::string pathFor(llvm::StringRef key) const;
+
+  std::string dir;
+  bool warned = false;
+};
+
+} // namespace tile
+
+#endif // TILE_RUNTIME_CACHE_H

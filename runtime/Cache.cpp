@@ -1,0 +1,113 @@
+//===- Cache.cpp - on-disk cache of compiled kernels ----------------------===//
+#include "tile/Runtime/Cache.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace tile;
+
+/// First line of every entry: magic, payload size, payload SHA-256.
+static constexpr llvm::StringLiteral kMagic = "TILECACHE1";
+
+static std::string sha256Hex(llvm::StringRef data) {
+  llvm::SHA256 hash;
+  hash.update(data);
+  std::array<uint8_t, 32> digest = hash.final();
+  return llvm::toHex(digest, /*LowerCase=*/true);
+}
+
+DiskCache::DiskCache(std::string directory)
+    : dir(directory.empty() ? defaultDirectory() : std::move(directory)) {}
+
+std::string DiskCache::defaultDirectory() {
+  if (const char *env = std::getenv("TILE_CACHE_DIR"); env && *env)
+    return env;
+  if (const char *home = std::getenv("HOME"); home && *home) {
+    llvm::SmallString<256> path(home);
+    llvm::sys::path::append(path, ".cache", "tile");
+    return std::string(path);
+  }
+  return "/tmp/tile-cache";
+}
+
+std::string DiskCache::makeKey(llvm::ArrayRef<llvm::StringRef> parts) {
+  llvm::SHA256 hash;
+  for (llvm::StringRef part : parts) {
+    std::string length = std::to_string(part.size()) + ":";
+    hash.update(length);
+    hash.update(part);
+  }
+  std::array<uint8_t, 32> digest = hash.final();
+  return llvm::toHex(digest, /*LowerCase=*/true);
+}
+
+std::string DiskCache::pathFor(llvm::StringRef key) const {
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, key + ".ptx");
+  return std::string(path);
+}
+
+std::optional<std::string> DiskCache::get(llvm::StringRef key) const {
+  std::string path = pathFor(key);
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return std::nullopt;
+  llvm::StringRef contents = (*buffer)->getBuffer();
+  auto [header, payload] = contents.split('\n');
+  llvm::SmallVector<llvm::StringRef, 3> fields;
+  header.split(fields, ' ');
+  size_t size = 0;
+  bool valid = contents.contains('\n') && fields.size() == 3 &&
+               fields[0] == kMagic && !fields[1].getAsInteger(10, size) &&
+               size == payload.size() && fields[2] == sha256Hex(payload);
+  if (!valid) {
+    // Corrupt (truncated, garbage, another version): drop it so it is rebuilt.
+    llvm::sys::fs::remove(path);
+    return std::nullopt;
+  }
+  return payload.str();
+}
+
+bool DiskCache::put(llvm::StringRef key, llvm::StringRef payload) {
+  auto warn = [&](const llvm::Twine &why) {
+    if (!warned)
+      llvm::errs() << "tile: warning: cannot write the kernel cache in '" << dir
+                   << "' (" << why << "); continuing without it\n";
+    warned = true;
+    return false;
+  };
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return warn(ec.message());
+  // Write a private temporary file, then rename it over the entry: readers
+  // see the old entry, no entry, or the whole new one.
+  int fd;
+  llvm::SmallString<256> temp;
+  llvm::SmallString<256> model(dir);
+  llvm::sys::path::append(model, key + ".tmp-%%%%%%%%");
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp))
+    return warn(ec.message());
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << kMagic << " " << payload.size() << " " << sha256Hex(payload) << "\n"
+       << payload;
+    os.flush();
+    if (os.has_error()) {
+      os.clear_error();
+      llvm::sys::fs::remove(temp);
+      return warn("write failed");
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(temp, pathFor(key))) {
+    llvm::sys::fs::remove(temp);
+    return warn(ec.message());
+  }
+  return true;
+}
