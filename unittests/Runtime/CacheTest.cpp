@@ -129,7 +129,10 @@ TEST(DiskCache, ConcurrentWritersNeverExposePartialEntries) {
     });
   std::thread reader([&] {
     DiskCache cache(dir.path);
-    while (!done) {
+    // At least one read after the writers finished, when an entry exists.
+    bool last = false;
+    while (!last) {
+      last = done;
       std::optional<std::string> v = cache.get(key);
       if (!v)
         continue;
