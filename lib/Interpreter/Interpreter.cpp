@@ -306,12 +306,10 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
   return success();
 }
 
-/// "parameter 'x'" (from the argument's NameLoc), or "parameter #i".
-static std::string parameterName(KernelOp kernel, unsigned i) {
-  Location loc = kernel.getBody().getArgument(i).getLoc();
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return ("parameter '" + name.getName().getValue() + "'").str();
-  return "parameter #" + std::to_string(i);
+std::string interp::kernelParamName(KernelOp kernel, unsigned i) {
+  if (auto name = dyn_cast<NameLoc>(kernel.getBody().getArgument(i).getLoc()))
+    return name.getName().str();
+  return "#" + std::to_string(i);
 }
 
 LogicalResult Interpreter::runMemory(Operation &op) {
@@ -345,7 +343,8 @@ LogicalResult Interpreter::runMemory(Operation &op) {
       return op.emitError() << "out-of-bounds " << (load ? "load" : "store")
                             << ": element " << p.offset << " of the "
                             << buffer.size() << "-element buffer of "
-                            << parameterName(kernel, p.buffer)
+                            << "parameter '"
+                            << kernelParamName(kernel, p.buffer) << "'"
                             << " in program (" << pid[0] << ", "
                             << pid[1] << ", " << pid[2] << ")"
                             << (mask ? "" : "; the access has no mask");

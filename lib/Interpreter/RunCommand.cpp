@@ -13,13 +13,6 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::interp;
 
-/// The name of kernel parameter `i` (from its NameLoc).
-static std::string paramName(KernelOp kernel, unsigned i) {
-  if (auto name = dyn_cast<NameLoc>(kernel.getBody().getArgument(i).getLoc()))
-    return name.getName().str();
-  return "#" + std::to_string(i);
-}
-
 /// A parameter type as the language writes it: `ptr<f32>`, `i32`.
 static std::string describeType(Type type) {
   std::string s;
@@ -154,7 +147,7 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
   for (const std::string &arg : options.args) {
     auto [name, value] = StringRef(arg).split('=');
     unsigned i = 0;
-    while (i < numParams && paramName(kernel, i) != name)
+    while (i < numParams && kernelParamName(kernel, i) != name)
       ++i;
     if (i == numParams)
       return kernel.emitError() << "--arg " << arg << ": kernel '"
@@ -167,7 +160,7 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
   SmallVector<std::unique_ptr<HostBuffer>> buffers;
   SmallVector<KernelArg> args;
   for (unsigned i = 0; i < numParams; ++i) {
-    std::string name = paramName(kernel, i);
+    std::string name = kernelParamName(kernel, i);
     Type type = kernel.getArgumentTypes()[i];
     StringRef spec = specs[i];
     if (spec.empty())
@@ -205,6 +198,6 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
   unsigned b = 0;
   for (unsigned i = 0; i < numParams; ++i)
     if (isa<PointerType>(kernel.getArgumentTypes()[i]))
-      printBuffer(os, paramName(kernel, i), *buffers[b++], options.printAll);
+      printBuffer(os, kernelParamName(kernel, i), *buffers[b++], options.printAll);
   return success();
 }

@@ -92,6 +92,15 @@ struct Rng {
   std::mt19937_64 engine;
 };
 
+/// Keeps the text of the latest diagnostic emitted in `context`.
+struct LastDiagnostic : mlir::ScopedDiagnosticHandler {
+  LastDiagnostic(mlir::MLIRContext &context, std::string &message)
+      : mlir::ScopedDiagnosticHandler(&context, [&message](mlir::Diagnostic &d) {
+          message = d.str();
+          return mlir::success();
+        }) {}
+};
+
 int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 //===----------------------------------------------------------------------===//
@@ -293,11 +302,7 @@ TEST(Interpreter, ArgumentMismatchIsAnError) {
   auto program = compileExample("vector_add", {});
   ASSERT_TRUE(program && program->module);
   std::string message;
-  mlir::ScopedDiagnosticHandler handler(&program->context,
-                                        [&](mlir::Diagnostic &d) {
-                                          message = d.str();
-                                          return mlir::success();
-                                        });
+  LastDiagnostic handler(program->context, message);
   HostBuffer ints(ScalarKind::I32, 4), floats(ScalarKind::F32, 4);
   EXPECT_TRUE(failed(runKernel(program->kernel(), {1, 1, 1},
                                {KernelArg::ofBuffer(floats)})));
@@ -313,11 +318,7 @@ TEST(Interpreter, EmptyGridIsAnError) {
   auto program = compileExample("vector_add", {});
   ASSERT_TRUE(program && program->module);
   std::string message;
-  mlir::ScopedDiagnosticHandler handler(&program->context,
-                                        [&](mlir::Diagnostic &d) {
-                                          message = d.str();
-                                          return mlir::success();
-                                        });
+  LastDiagnostic handler(program->context, message);
   HostBuffer b(ScalarKind::F32, 4);
   EXPECT_TRUE(failed(runKernel(program->kernel(), {0, 1, 1},
                                {KernelArg::ofBuffer(b), KernelArg::ofBuffer(b),
@@ -330,11 +331,7 @@ TEST(Interpreter, UnsupportedIRIsAnError) {
   // does not execute; it says so instead of misbehaving.
   Program program;
   std::string message;
-  mlir::ScopedDiagnosticHandler handler(&program.context,
-                                        [&](mlir::Diagnostic &d) {
-                                          message = d.str();
-                                          return mlir::success();
-                                        });
+  LastDiagnostic handler(program.context, message);
   program.context.loadDialect<mlir::math::MathDialect>();
   program.module = mlir::parseSourceString<mlir::ModuleOp>(R"(
     tile.kernel @k(%x: f32) {

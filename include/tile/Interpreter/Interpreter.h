@@ -74,6 +74,9 @@ struct KernelArg {
 mlir::LogicalResult runKernel(KernelOp kernel, std::array<int64_t, 3> grid,
                               llvm::ArrayRef<KernelArg> args);
 
+/// The source name of kernel parameter `i` (from its NameLoc), or "#i".
+std::string kernelParamName(KernelOp kernel, unsigned i);
+
 /// Rounds `v` to the nearest value of a float kind (f16, bf16, f32, f64).
 double roundToFloatKind(double v, ScalarKind kind);
 
