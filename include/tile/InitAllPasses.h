@@ -2,6 +2,7 @@
 #ifndef TILE_INITALLPASSES_H
 #define TILE_INITALLPASSES_H
 
+#include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Pipeline/Pipeline.h"
 
@@ -9,6 +10,7 @@ namespace tile {
 /// Registers every tile pass and pipeline with the global registries.
 inline void registerAllTilePasses() {
   registerTilePasses();
+  registerTileConversionPasses();
   registerTilePipeline();
 }
 } // namespace tile

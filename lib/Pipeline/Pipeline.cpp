@@ -1,6 +1,14 @@
 //===- Pipeline.cpp - the tile compilation pipeline -----------------------===//
 #include "tile/Pipeline/Pipeline.h"
 
+#include "tile/Analysis/AxisInfo.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -11,8 +19,67 @@ void tile::buildTilePipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addPass(createCSEPass());
 }
 
+void tile::buildLayoutPipeline(OpPassManager &pm,
+                               const PipelineOptions &options) {
+  buildTilePipeline(pm, options);
+  TileCoalesceOptions coalesce;
+  coalesce.numWarps = options.numWarps;
+  pm.addPass(createTileCoalesce(coalesce));
+}
+
+void tile::buildGPUPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  buildLayoutPipeline(pm, options);
+  pm.addPass(createConvertTileToGPU());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void tile::buildNVVMPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  buildGPUPipeline(pm, options);
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void tile::applySpecialization(ModuleOp module, const Specialization &spec) {
+  Builder b(module.getContext());
+  for (KernelOp kernel : module.getOps<KernelOp>()) {
+    for (BlockArgument arg : kernel.getBody().getArguments()) {
+      auto name = dyn_cast<NameLoc>(arg.getLoc());
+      if (!name || !spec.divisible.count(name.getName().str()))
+        continue;
+      kernel.setArgAttr(arg.getArgNumber(), kDivisibilityAttr,
+                        b.getI32IntegerAttr(16));
+    }
+  }
+}
+
 void tile::registerTilePipeline() {
-  PassPipelineRegistration<>(
+  struct Options : PassPipelineOptions<Options> {
+    Option<unsigned> numWarps{*this, "num-warps",
+                              llvm::cl::desc("Warps per program instance"),
+                              llvm::cl::init(4)};
+  };
+  auto convert = [](const Options &o) {
+    PipelineOptions options;
+    options.numWarps = o.numWarps;
+    return options;
+  };
+  PassPipelineRegistration<Options>(
       "tile-pipeline", "The tile compilation pipeline, as tilec runs it",
-      [](OpPassManager &pm) { buildTilePipeline(pm, PipelineOptions{}); });
+      [=](OpPassManager &pm, const Options &o) {
+        buildTilePipeline(pm, convert(o));
+      });
+  PassPipelineRegistration<Options>(
+      "tile-to-gpu-pipeline",
+      "The tile pipeline, layouts and convert-tile-to-gpu (tilec --emit=gpu)",
+      [=](OpPassManager &pm, const Options &o) {
+        buildGPUPipeline(pm, convert(o));
+      });
+  PassPipelineRegistration<Options>(
+      "tile-to-nvvm-pipeline",
+      "Everything up to the LLVM and NVVM dialects (before LLVM IR)",
+      [=](OpPassManager &pm, const Options &o) {
+        buildNVVMPipeline(pm, convert(o));
+      });
 }

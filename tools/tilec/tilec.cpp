@@ -8,7 +8,12 @@
 #include "tile/Frontend/MLIRGen.h"
 #include "tile/InitAllDialects.h"
 #include "tile/Interpreter/RunCommand.h"
+#include "tile/Pipeline/Compile.h"
 #include "tile/Pipeline/Pipeline.h"
+#include "tile/Target/PTX.h"
+#include "tile/Conversion/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -24,7 +29,7 @@
 using namespace llvm;
 
 namespace {
-enum class Emit { Tile };
+enum class Emit { Tile, Layouts, GPU, NVVM, LLVM, PTX };
 
 cl::OptionCategory tilecCategory("tilec options");
 
@@ -38,11 +43,32 @@ cl::list<std::string> defines(
     "D", cl::Prefix,
     cl::desc("Override a const parameter: -D NAME=VALUE (repeatable)"),
     cl::value_desc("NAME=VALUE"), cl::cat(tilecCategory));
-cl::opt<Emit> emit("emit", cl::desc("Stage to stop after and print"),
-                   cl::values(clEnumValN(Emit::Tile, "tile",
-                                         "tile dialect IR after the tile "
-                                         "pipeline")),
-                   cl::init(Emit::Tile), cl::cat(tilecCategory));
+cl::opt<Emit> emit(
+    "emit", cl::desc("Stage to stop after and print (default: ptx)"),
+    cl::values(
+        clEnumValN(Emit::Tile, "tile", "tile IR after the tile pipeline"),
+        clEnumValN(Emit::Layouts, "layouts",
+                   "tile IR with layouts (after tile-coalesce)"),
+        clEnumValN(Emit::GPU, "gpu",
+                   "gpu.module of kernels (after convert-tile-to-gpu)"),
+        clEnumValN(Emit::NVVM, "nvvm", "LLVM and NVVM dialects"),
+        clEnumValN(Emit::LLVM, "llvm", "LLVM IR, optimized, for the NVPTX target"),
+        clEnumValN(Emit::PTX, "ptx", "PTX assembly with signature comments")),
+    cl::init(Emit::PTX), cl::cat(tilecCategory));
+cl::opt<std::string> arch("arch",
+                          cl::desc("GPU architecture: sm_80, sm_90 (default) "
+                                   "or sm_90a"),
+                          cl::init("sm_90"), cl::cat(tilecCategory));
+cl::opt<unsigned> numWarps("num-warps",
+                           cl::desc("Warps per program instance, a power of "
+                                    "two (default 4)"),
+                           cl::init(4), cl::cat(tilecCategory));
+cl::list<std::string> divisibleArgs(
+    "divisible", cl::CommaSeparated,
+    cl::desc("Arguments the code may assume divisible by 16 (a pointer: "
+             "16-byte aligned), checked at launch; default: every pointer "
+             "argument; 'none' for no assumption"),
+    cl::value_desc("NAME,..."), cl::cat(tilecCategory));
 
 cl::OptionCategory runCategory("tilec --run options (CPU interpreter)");
 cl::opt<bool> run("run",
@@ -80,6 +106,17 @@ static bool parseDefines(tile::ConstOverrides &overrides) {
   return true;
 }
 
+/// The signatures of each compiled input's kernels, in input order.
+std::vector<std::vector<tile::KernelInfo>> inputSignatures;
+
+/// Every argument of every kernel in `module`.
+static SmallVector<mlir::BlockArgument> kernelArguments(mlir::ModuleOp module) {
+  SmallVector<mlir::BlockArgument> args;
+  for (auto kernel : module.getOps<tile::KernelOp>())
+    llvm::append_range(args, kernel.getBody().getArguments());
+  return args;
+}
+
 /// Compiles one .tile file through the tile pipeline; null after reporting
 /// an error. Diagnostics go through `sourceMgr`, which the caller keeps alive
 /// while the module is used.
@@ -97,14 +134,62 @@ compileFile(StringRef path, SourceMgr &sourceMgr, mlir::MLIRContext &context,
       tile::compileTileSource(sourceMgr, context, overrides);
   if (!module)
     return nullptr;
+  tile::Specialization spec;
+  for (mlir::BlockArgument arg : kernelArguments(*module)) {
+    auto name = dyn_cast<mlir::NameLoc>(arg.getLoc());
+    if (!name)
+      continue;
+    std::string argName = name.getName().str();
+    bool listed = llvm::is_contained(divisibleArgs, argName);
+    if (divisibleArgs.empty() ? isa<tile::PointerType>(arg.getType()) : listed)
+      spec.divisible.insert(argName);
+  }
+  if (emit != Emit::Tile && !run)
+    tile::applySpecialization(*module, spec);
+  inputSignatures.push_back(tile::describeKernels(*module, numWarps));
   mlir::PassManager pm(&context);
   if (failed(mlir::applyPassManagerCLOptions(pm)))
     return nullptr;
   pm.enableTiming(timing);
-  tile::buildTilePipeline(pm, tile::PipelineOptions{});
+  tile::PipelineOptions options;
+  options.numWarps = numWarps;
+  if (run || emit == Emit::Tile)
+    tile::buildTilePipeline(pm, options);
+  else if (emit == Emit::Layouts)
+    tile::buildLayoutPipeline(pm, options);
+  else if (emit == Emit::GPU)
+    tile::buildGPUPipeline(pm, options);
+  else
+    tile::buildNVVMPipeline(pm, options);
   if (failed(pm.run(*module)))
     return nullptr;
+  module->walk([&](mlir::LLVM::GlobalOp global) {
+    for (tile::KernelInfo &k : inputSignatures.back())
+      if (global.getSymName() == tile::sharedBufferName(k.name))
+        if (auto array = dyn_cast<mlir::LLVM::LLVMArrayType>(global.getType()))
+          k.sharedBytes = array.getNumElements();
+  });
   return module;
+}
+
+/// Prints the requested stage of a module that went through its pipeline.
+static mlir::LogicalResult
+printStage(mlir::ModuleOp module, ArrayRef<tile::KernelInfo> signatures,
+           raw_ostream &os) {
+  if (emit == Emit::LLVM)
+    return tile::emitLLVMIR(module, arch, os);
+  if (emit != Emit::PTX) {
+    module.print(os);
+    os << "\n";
+    return mlir::success();
+  }
+  std::string ptx;
+  if (failed(tile::emitPTX(module, arch, ptx)))
+    return mlir::failure();
+  for (const tile::KernelInfo &kernel : signatures)
+    os << tile::formatSignature(kernel);
+  os << ptx;
+  return mlir::success();
 }
 
 int main(int argc, char **argv) {
@@ -130,8 +215,22 @@ int main(int argc, char **argv) {
   if (!parseDefines(overrides))
     return 1;
 
+  if (numWarps == 0 || (numWarps & (numWarps - 1)) != 0) {
+    errs() << "tilec: error: --num-warps must be a power of two, got "
+           << numWarps << "\n";
+    return 1;
+  }
+  if (!tile::isSupportedArch(arch)) {
+    errs() << "tilec: error: unsupported --arch '" << arch
+           << "' (supported: " << tile::supportedArchList() << ")\n";
+    return 1;
+  }
+  if (llvm::is_contained(divisibleArgs, "none"))
+    divisibleArgs.clear(), divisibleArgs.push_back("");
+
   mlir::DialectRegistry registry;
   tile::registerAllTileDialects(registry);
+  tile::registerPTXTranslations(registry);
   mlir::MLIRContext context(registry);
   mlir::DefaultTimingManager tm;
   mlir::applyDefaultTimingManagerCLOptions(tm);
@@ -168,8 +267,8 @@ int main(int argc, char **argv) {
   for (auto [i, module] : llvm::enumerate(modules)) {
     if (i > 0)
       output->os() << "// -----\n";
-    module->print(output->os());
-    output->os() << "\n";
+    if (failed(printStage(*module, inputSignatures[i], output->os())))
+      return 1;
   }
   output->keep();
   return 0;

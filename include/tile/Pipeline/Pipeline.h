@@ -1,25 +1,56 @@
 //===- Pipeline.h - the tile compilation pipeline ---------------*- C++ -*-===//
 //
-// One function builds the pass pipeline from tile IR to each output stage;
-// `tilec` runs it and `tile-opt` registers it as `tile-pipeline`, so the CLI
-// and the lit tests run the same passes.
+// One set of functions builds the pass pipeline from tile IR to each output
+// stage; `tilec` and the runtime run them and `tile-opt` registers them
+// (`tile-pipeline`, `tile-to-gpu-pipeline`, `tile-to-nvvm-pipeline`), so the
+// CLI, the runtime and the lit tests run the same passes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_PIPELINE_PIPELINE_H
 #define TILE_PIPELINE_PIPELINE_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+
+#include <set>
+#include <string>
 
 namespace tile {
 
-/// Options of the compilation pipeline (grow with the lowering stages).
-struct PipelineOptions {};
+/// Options of the compilation pipeline.
+struct PipelineOptions {
+  /// Warps per program instance (a power of two).
+  unsigned numWarps = 4;
+};
 
 /// Adds the passes that run on frontend-generated tile IR to `pm`:
-/// canonicalization and CSE of the tile program.
+/// canonicalization and CSE of the tile program (no layouts yet).
 void buildTilePipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 
-/// Registers `tile-pipeline` with the global pass pipeline registry.
+/// Adds the layout passes (tile-coalesce) after the tile pipeline.
+void buildLayoutPipeline(mlir::OpPassManager &pm,
+                         const PipelineOptions &options);
+
+/// Adds convert-tile-to-gpu after the layout pipeline: kernels become
+/// gpu.func ops in a gpu.module.
+void buildGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+
+/// Adds the upstream lowering of the gpu.module to the LLVM and NVVM
+/// dialects after the GPU pipeline.
+void buildNVVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+
+/// Which kernel arguments a compiled variant assumes divisible by 16 (for a
+/// pointer: its address 16-byte aligned). Facts the launch checks.
+struct Specialization {
+  /// Names of the arguments assumed divisible by 16.
+  std::set<std::string> divisible;
+};
+
+/// Marks the arguments named in `spec` of every kernel in `module` with the
+/// `tile.divisibility` facts the axis analysis reads.
+void applySpecialization(mlir::ModuleOp module, const Specialization &spec);
+
+/// Registers the pipelines with the global pass pipeline registry.
 void registerTilePipeline();
 
 } // namespace tile

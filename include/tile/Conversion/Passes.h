@@ -1,0 +1,28 @@
+//===- Passes.h - conversions out of the tile dialect -----------*- C++ -*-===//
+#ifndef TILE_CONVERSION_PASSES_H
+#define TILE_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace tile {
+
+#define GEN_PASS_DECL
+#include "tile/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tile/Conversion/Passes.h.inc"
+
+/// Name of the gpu.module that holds the lowered kernels.
+inline constexpr llvm::StringLiteral kGPUModuleName = "tile_kernels";
+
+/// Name of the shared-memory scratch buffer of kernel `kernelName`.
+std::string sharedBufferName(llvm::StringRef kernelName);
+
+} // namespace tile
+
+#endif // TILE_CONVERSION_PASSES_H

@@ -1,0 +1,26 @@
+//===- Passes.td - conversions out of the tile dialect -----*- tablegen -*-===//
+#ifndef TILE_CONVERSION_PASSES_TD
+#define TILE_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Distribute laid-out tiles to the threads of a GPU block";
+  let description = [{
+    Lowers every `tile.kernel` whose tiles carry layouts (run `tile-coalesce`
+    first) to a `gpu.func` kernel in a `gpu.module`. Each tile becomes the
+    scalar values its layout gives one thread; loads and stores move as many
+    contiguous elements at once as the axis analysis proves safe (one
+    predicate per group when the mask is constant over it); reductions
+    combine within a thread, across a warp with `gpu.shuffle xor` and across
+    warps through shared memory; layout conversions, transposes and `dot`
+    operands go through shared memory. Transcendental math on f32 uses the
+    GPU's approximate instructions (`ex2.approx`, `lg2.approx`,
+    `rsqrt.approx`), as Triton does; f16/bf16 math computes in f32.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+#endif // TILE_CONVERSION_PASSES_TD

@@ -1,0 +1,60 @@
+//===- KernelSignature.h - what a compiled kernel expects -------*- C++ -*-===//
+//
+// The compiler records each kernel's parameters (names, types, the
+// divisibility facts of its specialization), its warps and shared memory;
+// the runtime checks launches against it. In a PTX file the record is a
+// comment line per kernel:
+//
+//   // tile.kernel vector_add warps=4 shared=0 x:ptr<f32>:16 n:i32:1
+//
+// where the last field of a parameter is the divisibility the code assumes
+// (16: divisible by 16, for a pointer: a 16-byte-aligned address).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_SUPPORT_KERNELSIGNATURE_H
+#define TILE_SUPPORT_KERNELSIGNATURE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tile {
+
+/// One kernel parameter.
+struct ParamInfo {
+  enum class Kind { Pointer, Int, Float };
+  std::string name;
+  /// Source spelling: "ptr<f32>", "i32", "f16", ...
+  std::string type;
+  Kind kind = Kind::Int;
+  /// Size of the value passed at launch (pointers: 64).
+  unsigned bits = 32;
+  /// Divisibility the compiled code assumes (1: none, 16: by 16).
+  unsigned divisibility = 1;
+};
+
+/// One compiled kernel.
+struct KernelInfo {
+  std::string name;
+  std::vector<ParamInfo> params;
+  unsigned numWarps = 4;
+  long sharedBytes = 0;
+};
+
+/// Parses a type spelling into `param.kind` and `param.bits`; false if
+/// the spelling is not a kernel parameter type.
+bool setParamType(ParamInfo &param, llvm::StringRef type);
+
+/// The comment line that records `kernel` (with a trailing newline).
+std::string formatSignature(const KernelInfo &kernel);
+
+/// Every signature line in `ptx`; std::nullopt with `error` set when a line
+/// is malformed.
+std::optional<std::vector<KernelInfo>> parseSignatures(llvm::StringRef ptx,
+                                                       std::string &error);
+
+} // namespace tile
+
+#endif // TILE_SUPPORT_KERNELSIGNATURE_H

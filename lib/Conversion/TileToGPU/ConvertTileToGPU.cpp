@@ -1,0 +1,79 @@
+//===- ConvertTileToGPU.cpp - the convert-tile-to-gpu pass ----------------===//
+#include "KernelLowering.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+namespace tile {
+#define GEN_PASS_DEF_CONVERTTILETOGPU
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+
+using namespace mlir;
+using namespace tile;
+
+namespace {
+
+/// Largest static shared-memory allocation of one kernel.
+constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+
+struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
+    if (kernels.empty())
+      return;
+    ModuleAxisInfo axisInfo(module);
+    MLIRContext *ctx = &getContext();
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    UnitAttr::get(ctx));
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), kGPUModuleName);
+    for (KernelOp kernel : kernels) {
+      if (failed(lowerKernel(kernel, gpuModule, axisInfo)))
+        return signalPassFailure();
+    }
+    for (KernelOp kernel : kernels)
+      kernel.erase();
+  }
+
+  LogicalResult lowerKernel(KernelOp kernel, gpu::GPUModuleOp gpuModule,
+                            const ModuleAxisInfo &axisInfo) {
+    MLIRContext *ctx = &getContext();
+    auto numWarps = kernel->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    if (!numWarps)
+      return kernel.emitError("kernel has no '")
+             << kNumWarpsAttr << "': run tile-coalesce before convert-tile-to-gpu";
+    SmallVector<Type> argTypes;
+    for (Type t : kernel.getArgumentTypes())
+      argTypes.push_back(isa<PointerType>(t) ? LLVM::LLVMPointerType::get(ctx, 1)
+                                             : t);
+    OpBuilder b = OpBuilder::atBlockEnd(gpuModule.getBody());
+    auto func = gpu::GPUFuncOp::create(b, kernel.getLoc(), kernel.getSymName(),
+                                       FunctionType::get(ctx, argTypes, {}));
+    func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+    int32_t threads = 32 * numWarps.getInt();
+    func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+    KernelLowering lowering(kernel, func, axisInfo, numWarps.getInt());
+    if (failed(lowering.run()))
+      return failure();
+    int64_t shared = lowering.getSharedBytes();
+    if (shared > kMaxStaticSharedBytes)
+      return kernel.emitError("kernel needs ")
+             << shared << " bytes of shared memory, more than the "
+             << kMaxStaticSharedBytes << " a kernel can allocate statically";
+    if (shared > 0) {
+      b.setInsertionPoint(func);
+      auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), shared);
+      LLVM::GlobalOp::create(b, kernel.getLoc(), arrayType, /*isConstant=*/false,
+                             LLVM::Linkage::Internal,
+                             sharedBufferName(kernel.getSymName()), Attribute(),
+                             /*alignment=*/16, /*addrSpace=*/3);
+    }
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,71 @@
+//===- Distribution.h - which elements of a tile each thread holds -*- C++ -*-===//
+//
+// A tile with a blocked or slice layout is held by each thread of a block as
+// a fixed list of "slots". This class answers, for a tile type, how many slots
+// a thread has and which tensor coordinate each slot holds, as a thread-
+// dependent base plus a per-slot constant. Everything is computed in the
+// rank of the blocked layout: a slice layout is its parent's distribution of
+// a shape with extent 1 in the sliced dimension, so `expand_dims` and
+// reductions keep slot numbers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_LIB_CONVERSION_TILETOGPU_DISTRIBUTION_H
+#define TILE_LIB_CONVERSION_TILETOGPU_DISTRIBUTION_H
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace tile {
+
+/// How one tile type is spread over the threads of a block.
+class Distribution {
+public:
+  /// The distribution of `type`: a scalar (one slot, every thread), or a
+  /// tensor with a blocked or slice encoding. Fails for a tensor without one.
+  static mlir::FailureOr<Distribution> get(mlir::Type type);
+
+  bool isScalar() const { return !layout; }
+  /// Rank of the blocked layout (the tensor's rank plus one for a slice).
+  unsigned getRank() const { return shape.size(); }
+  /// The blocked layout (the parent for a slice layout); null for scalars.
+  BlockedEncodingAttr getLayout() const { return layout; }
+  /// The dimension a slice layout removes, in the blocked layout's rank.
+  std::optional<unsigned> getSlicedDim() const { return slicedDim; }
+  /// Shape in the blocked layout's rank (extent 1 in a sliced dimension).
+  llvm::ArrayRef<int64_t> getShape() const { return shape; }
+  /// Number of distinct elements each thread holds along `dim`.
+  int64_t getExtent(unsigned dim) const { return extent[dim]; }
+  /// Number of slots each thread holds.
+  unsigned getNumSlots() const;
+  /// Per-dimension local index of `slot` (order[0] varies fastest).
+  llvm::SmallVector<int64_t> getLocalIndex(unsigned slot) const;
+  /// Inverse of getLocalIndex.
+  unsigned getSlot(llvm::ArrayRef<int64_t> localIndex) const;
+  /// The constant part of the coordinate along `dim` of local index `local`;
+  /// the thread-dependent part is added by the lowering.
+  int64_t getConstantOffset(unsigned dim, int64_t local) const;
+  /// True where the block's threads cover more than the shape along `dim`,
+  /// so coordinates wrap around and several threads hold the same element.
+  bool wraps(unsigned dim) const;
+  /// True when no element is held by more than one thread.
+  bool isUnique() const;
+  /// Number of lanes (warps) along `dim` that hold distinct elements.
+  int64_t getDistinctLanes(unsigned dim) const;
+  int64_t getDistinctWarps(unsigned dim) const;
+  /// True when `other` gives every thread the same elements in the same
+  /// slots.
+  bool isEquivalent(const Distribution &other) const;
+
+private:
+  BlockedEncodingAttr layout;
+  std::optional<unsigned> slicedDim;
+  llvm::SmallVector<int64_t> shape, extent;
+};
+
+} // namespace tile
+
+#endif // TILE_LIB_CONVERSION_TILETOGPU_DISTRIBUTION_H

@@ -1,0 +1,140 @@
+//===- KernelLowering.h - one tile.kernel to one gpu.func --------*- C++ -*-===//
+//
+// Shared state of convert-tile-to-gpu while it lowers one kernel: the map from
+// each tile value to the scalar values one thread holds for it (its slots, in
+// the order Distribution defines), the thread's coordinates, and the kernel's
+// shared-memory scratch buffer. The op lowerings are split by topic:
+// KernelLowering.cpp (structure, control flow, elementwise math),
+// LowerMemory.cpp (loads and stores), LowerCommunication.cpp (reductions,
+// layout conversions, transposes and dot through shared memory).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_LIB_CONVERSION_TILETOGPU_KERNELLOWERING_H
+#define TILE_LIB_CONVERSION_TILETOGPU_KERNELLOWERING_H
+
+#include "Distribution.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Analysis/AxisInfo.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace tile {
+
+/// The per-thread values of one tile (one per slot).
+using Slots = llvm::SmallVector<mlir::Value, 4>;
+
+class KernelLowering {
+public:
+  KernelLowering(KernelOp kernel, mlir::gpu::GPUFuncOp func,
+                 const ModuleAxisInfo &axisInfo, unsigned numWarps);
+
+  /// Lowers the kernel's body into the gpu.func; reports errors on the
+  /// offending op.
+  mlir::LogicalResult run();
+  /// Bytes of shared memory the kernel needs.
+  int64_t getSharedBytes() const { return sharedBytes; }
+
+private:
+  // Structure and elementwise ops (KernelLowering.cpp).
+  mlir::LogicalResult lowerBlock(mlir::Block &block);
+  mlir::LogicalResult lowerOp(mlir::Operation *op);
+  mlir::LogicalResult lowerFor(mlir::scf::ForOp op);
+  mlir::LogicalResult lowerIf(mlir::scf::IfOp op);
+  mlir::LogicalResult lowerYield(mlir::scf::YieldOp op);
+  mlir::LogicalResult lowerConstant(mlir::arith::ConstantOp op);
+  mlir::LogicalResult lowerMakeRange(MakeRangeOp op);
+  mlir::LogicalResult lowerBroadcast(BroadcastOp op);
+  mlir::LogicalResult lowerElementwise(mlir::Operation *op);
+  /// One slot of an elementwise op on scalars; math on f32 is rewritten to
+  /// the GPU's approximate instructions.
+  mlir::FailureOr<mlir::Value> emitScalarOp(mlir::Operation *op,
+                                            mlir::ValueRange operands,
+                                            mlir::Type resultType);
+  mlir::FailureOr<mlir::Value> emitMath(mlir::Operation *op, mlir::Value x);
+
+  // Memory (LowerMemory.cpp).
+  mlir::LogicalResult lowerLoad(LoadOp op);
+  mlir::LogicalResult lowerStore(StoreOp op);
+  /// Elements per vector access of a load/store through `ptr`, and whether
+  /// `mask` is constant over each such group (otherwise a group moves as a
+  /// vector when all its elements are enabled, element by element if not).
+  std::pair<unsigned, bool> vectorWidth(mlir::Value ptr, mlir::Value mask,
+                                        const Distribution &dist,
+                                        mlir::Type elemType);
+  /// The predicate of the group of `vec` slots from `first`: the first mask
+  /// when the mask is uniform over groups, else the conjunction.
+  mlir::Value groupMask(const Slots &masks, unsigned first, unsigned vec,
+                        bool uniform);
+
+  // Cross-thread communication (LowerCommunication.cpp).
+  mlir::LogicalResult lowerReduce(ReduceOp op);
+  mlir::LogicalResult lowerConvertLayout(mlir::Operation *op, mlir::Value src,
+                                         mlir::Value result,
+                                         bool transpose);
+  mlir::LogicalResult lowerDot(DotOp op);
+  mlir::Value combine(ReduceKind kind, mlir::Value lhs, mlir::Value rhs);
+  mlir::Value shuffleXor(mlir::Value value, unsigned mask);
+  /// Writes the elements of `slots` (distributed as `dist`) to shared memory
+  /// at `base` (bytes), row-major over the tensor shape with dimensions
+  /// permuted by `perm` (identity when empty); one writer per element.
+  void storeShared(const Slots &slots, const Distribution &dist,
+                   int64_t base, llvm::ArrayRef<unsigned> perm = {});
+  /// Reads the elements `dist` gives this thread from a row-major buffer at
+  /// `base`.
+  Slots loadShared(const Distribution &dist, mlir::Type elemType,
+                   int64_t base);
+
+public:
+  // Helpers shared by the lowering files.
+  mlir::OpBuilder &builder() { return b; }
+  mlir::Value i32(int64_t value);
+  mlir::Value idx(int64_t value);
+  /// The thread's position along each dimension of `dist`'s layout (the
+  /// coordinate of local index 0 before wrapping).
+  llvm::ArrayRef<mlir::Value> threadBase(const Distribution &dist);
+  /// The lane's (warp's) coordinate along each dimension of `layout`.
+  llvm::ArrayRef<mlir::Value> laneCoords(BlockedEncodingAttr layout);
+  llvm::ArrayRef<mlir::Value> warpCoords(BlockedEncodingAttr layout);
+  /// The tensor coordinate (i32) that `slot` holds along each dimension.
+  llvm::SmallVector<mlir::Value> coordinates(const Distribution &dist,
+                                             unsigned slot);
+  /// i1 that is true in exactly one thread per element of `dist` (the
+  /// thread whose coordinates do not wrap); null when every thread is.
+  mlir::Value ownerPredicate(const Distribution &dist);
+  /// A pointer into the kernel's shared scratch buffer, `bytes` in; grows
+  /// the buffer to `bytes + size`.
+  mlir::Value sharedPointer(int64_t bytes, int64_t size);
+  /// Emits `body` under `cond` (unconditionally when cond is null).
+  void emitIf(mlir::Value cond, llvm::function_ref<void()> body);
+  mlir::Value lookupScalar(mlir::Value value);
+  const Slots &lookup(mlir::Value value);
+  void map(mlir::Value value, Slots slots);
+  mlir::LLVM::LLVMPointerType globalPtrType();
+  mlir::Type memoryType(mlir::Type elemType);
+
+private:
+  KernelOp kernel;
+  mlir::gpu::GPUFuncOp func;
+  const ModuleAxisInfo &axisInfo;
+  unsigned numWarps;
+  mlir::OpBuilder b;
+  mlir::Location loc;
+  llvm::DenseMap<mlir::Value, Slots> values;
+  mlir::Value threadId, laneId, warpId;
+  llvm::DenseMap<mlir::Attribute, llvm::SmallVector<mlir::Value>> laneCache,
+      warpCache;
+  llvm::DenseMap<mlir::Attribute, llvm::SmallVector<mlir::Value>> baseCache;
+  /// Thread-invariant values (thread coordinates) are emitted before this
+  /// op at the top of the kernel, so that every region can use them.
+  mlir::Operation *prologueAnchor = nullptr;
+  int64_t sharedBytes = 0;
+  std::string sharedSymbol;
+};
+
+} // namespace tile
+
+#endif // TILE_LIB_CONVERSION_TILETOGPU_KERNELLOWERING_H

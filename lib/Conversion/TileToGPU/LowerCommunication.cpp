@@ -1,0 +1,345 @@
+//===- LowerCommunication.cpp - reductions and data exchange --------------===//
+//
+// Ops whose results need elements other threads hold: reductions (within a
+// thread, then across lanes with xor shuffles, then across warps through
+// shared memory), layout conversions and transposes (through shared memory),
+// and `dot`, whose operands are staged in shared memory and multiplied with
+// FMAs on the accumulator's layout (tensor cores come with
+// tile-accelerate-dot).
+//
+//===----------------------------------------------------------------------===//
+#include "KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tile;
+
+/// Bytes one element of `type` takes in shared memory.
+static int64_t sharedElementBytes(Type type) {
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// Row-major linear index of `coords` in `shape`, permuted by `perm`.
+static Value linearIndex(KernelLowering &l, ArrayRef<Value> coords,
+                         ArrayRef<int64_t> shape, ArrayRef<unsigned> perm) {
+  OpBuilder &b = l.builder();
+  Location loc = coords.front().getLoc();
+  Value lin;
+  int64_t stride = 1;
+  for (unsigned j = shape.size(); j-- > 0;) {
+    unsigned d = perm.empty() ? j : perm[j];
+    if (shape[d] != 1) {
+      Value term = stride == 1 ? coords[d]
+                               : arith::MulIOp::create(b, loc, coords[d],
+                                                       l.i32(stride));
+      lin = lin ? arith::AddIOp::create(b, loc, lin, term) : term;
+    }
+    stride *= shape[d];
+  }
+  return lin ? lin : l.i32(0);
+}
+
+void KernelLowering::storeShared(const Slots &slots, const Distribution &dist,
+                                 int64_t base, ArrayRef<unsigned> perm) {
+  Type memType = memoryType(slots.front().getType());
+  int64_t numElements = 1;
+  for (int64_t e : dist.getShape())
+    numElements *= e;
+  Value buffer = sharedPointer(base, numElements * sharedElementBytes(memType));
+  Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
+  emitIf(owner, [&] {
+    for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+      SmallVector<Value> coords = dist.isScalar() ? SmallVector<Value>{i32(0)}
+                                                  : coordinates(dist, slot);
+      SmallVector<int64_t> shape(dist.isScalar() ? ArrayRef<int64_t>{1}
+                                                 : dist.getShape());
+      Value lin = linearIndex(*this, coords, shape, perm);
+      Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), memType, buffer,
+                                      ValueRange{lin});
+      Value v = slots[slot];
+      if (v.getType() != memType)
+        v = arith::ExtUIOp::create(b, loc, memType, v);
+      LLVM::StoreOp::create(b, loc, v, ptr);
+    }
+  });
+}
+
+Slots KernelLowering::loadShared(const Distribution &dist, Type elemType,
+                                 int64_t base) {
+  Type memType = memoryType(elemType);
+  Value buffer = sharedPointer(base, 0);
+  Slots out;
+  for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+    SmallVector<Value> coords = dist.isScalar() ? SmallVector<Value>{i32(0)}
+                                                : coordinates(dist, slot);
+    SmallVector<int64_t> shape(dist.isScalar() ? ArrayRef<int64_t>{1}
+                                               : dist.getShape());
+    Value lin = linearIndex(*this, coords, shape, {});
+    Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), memType, buffer,
+                                    ValueRange{lin});
+    Value v = LLVM::LoadOp::create(b, loc, memType, ptr);
+    if (memType != elemType)
+      v = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v,
+                                arith::ConstantIntOp::create(b, loc, 0, 8));
+    out.push_back(v);
+  }
+  return out;
+}
+
+LogicalResult KernelLowering::lowerConvertLayout(Operation *op, Value src,
+                                                 Value result, bool transpose) {
+  auto from = *Distribution::get(src.getType());
+  auto to = *Distribution::get(result.getType());
+  if (!transpose && from.isEquivalent(to)) {
+    map(result, lookup(src));
+    return success();
+  }
+  SmallVector<unsigned> perm;
+  if (transpose)
+    perm = {1, 0};
+  if (from.getSlicedDim() || to.getSlicedDim()) {
+    // Go through the tensor's own rank: drop the unit sliced dimension.
+    if (transpose)
+      return op->emitError("transpose of a sliced tile is not supported by "
+                           "convert-tile-to-gpu");
+  }
+  storeShared(lookup(src), from, 0, perm);
+  gpu::BarrierOp::create(b, loc);
+  map(result, loadShared(to, getElementTypeOrSelf(result.getType()), 0));
+  gpu::BarrierOp::create(b, loc);
+  return success();
+}
+
+Value KernelLowering::combine(ReduceKind kind, Value lhs, Value rhs) {
+  bool isFloat = isa<FloatType>(lhs.getType());
+  switch (kind) {
+  case ReduceKind::sum:
+    return isFloat ? Value(arith::AddFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::AddIOp::create(b, loc, lhs, rhs));
+  case ReduceKind::max:
+  case ReduceKind::min:
+    break;
+  }
+  bool isMax = kind == ReduceKind::max;
+  if (!isFloat)
+    return isMax ? Value(arith::MaxSIOp::create(b, loc, lhs, rhs))
+                 : Value(arith::MinSIOp::create(b, loc, lhs, rhs));
+  // By name: convert-gpu-to-nvvm would make arith.maxnumf a libdevice call.
+  std::string name = std::string(isMax ? "llvm.maxnum." : "llvm.minnum.") +
+                     (lhs.getType().isF64()   ? "f64"
+                      : lhs.getType().isF32() ? "f32"
+                      : lhs.getType().isF16() ? "f16"
+                                              : "bf16");
+  return LLVM::CallIntrinsicOp::create(b, loc, lhs.getType(),
+                                       b.getStringAttr(name),
+                                       ValueRange{lhs, rhs})
+      .getResult(0);
+}
+
+Value KernelLowering::shuffleXor(Value value, unsigned mask) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  auto shuffle32 = [&](Value v) -> Value {
+    return gpu::ShuffleOp::create(b, loc, v, mask, 32, gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  if (bits == 32)
+    return shuffle32(value);
+  Type intType = b.getIntegerType(bits);
+  Value asInt = type == intType ? value
+                                : Value(arith::BitcastOp::create(b, loc, intType, value));
+  Value result;
+  if (bits < 32) {
+    Value wide = arith::ExtUIOp::create(b, loc, b.getI32Type(), asInt);
+    result = arith::TruncIOp::create(b, loc, intType, shuffle32(wide));
+  } else {
+    // 64 bits: two 32-bit halves.
+    Value lo = arith::TruncIOp::create(b, loc, b.getI32Type(), asInt);
+    Value hiShifted = arith::ShRUIOp::create(
+        b, loc, asInt, arith::ConstantIntOp::create(b, loc, 32, 64));
+    Value hi = arith::TruncIOp::create(b, loc, b.getI32Type(), hiShifted);
+    Value lo2 = arith::ExtUIOp::create(b, loc, intType, shuffle32(lo));
+    Value hi2 = arith::ExtUIOp::create(b, loc, intType, shuffle32(hi));
+    Value hiBack = arith::ShLIOp::create(
+        b, loc, hi2, arith::ConstantIntOp::create(b, loc, 32, 64));
+    result = arith::OrIOp::create(b, loc, hiBack, lo2);
+  }
+  return type == intType ? result
+                         : Value(arith::BitcastOp::create(b, loc, type, result));
+}
+
+LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
+  auto src = *Distribution::get(op.getSrc().getType());
+  if (src.getSlicedDim())
+    return op.emitError("reducing a sliced tile is not supported by "
+                        "convert-tile-to-gpu");
+  unsigned axis = op.getAxis();
+  BlockedEncodingAttr layout = src.getLayout();
+  ReduceKind kind = op.getKind();
+  const Slots &in = lookup(op.getSrc());
+
+  // The result's slots are the source's with local index 0 along `axis`.
+  SmallVector<SmallVector<int64_t>> resultLocals;
+  if (auto resultDist = *Distribution::get(op.getType()); !resultDist.isScalar()) {
+    for (unsigned s = 0; s < resultDist.getNumSlots(); ++s)
+      resultLocals.push_back(resultDist.getLocalIndex(s));
+  } else {
+    resultLocals.push_back(SmallVector<int64_t>(src.getRank(), 0));
+  }
+
+  // Within the thread.
+  Slots acc;
+  for (SmallVector<int64_t> local : resultLocals) {
+    local[axis] = 0;
+    Value v = in[src.getSlot(local)];
+    for (int64_t j = 1; j < src.getExtent(axis); ++j) {
+      local[axis] = j;
+      v = combine(kind, v, in[src.getSlot(local)]);
+    }
+    acc.push_back(v);
+  }
+
+  // Across the lanes that hold distinct elements along `axis`.
+  unsigned laneStride = 1;
+  for (unsigned d : layout.getOrder()) {
+    if (d == axis)
+      break;
+    laneStride *= layout.getThreadsPerWarp()[d];
+  }
+  for (int64_t m = 1; m < src.getDistinctLanes(axis); m *= 2)
+    for (Value &v : acc)
+      v = combine(kind, v, shuffleXor(v, m * laneStride));
+
+  // Across warps: each warp's lane 0 (along `axis`) writes its partial
+  // results, every thread reads and combines all warps'.
+  int64_t warps = src.getDistinctWarps(axis);
+  if (warps > 1) {
+    Type elemType = acc.front().getType();
+    int64_t elemBytes = sharedElementBytes(memoryType(elemType));
+    SmallVector<int64_t> resultShape(src.getShape());
+    resultShape[axis] = 1;
+    int64_t numResults = 1;
+    for (int64_t e : resultShape)
+      numResults *= e;
+    ArrayRef<Value> lanes = laneCoords(layout), warpIds = warpCoords(layout);
+    Value writer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         lanes[axis], i32(0));
+    if (layout.getWarpsPerCTA()[axis] > warps)
+      writer = arith::AndIOp::create(
+          b, loc, writer,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                warpIds[axis], i32(warps)));
+    ArrayRef<Value> base = threadBase(src);
+    for (unsigned d = 0; d < src.getRank(); ++d)
+      if (d != axis && src.wraps(d))
+        writer = arith::AndIOp::create(
+            b, loc, writer,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, base[d],
+                                  i32(src.getShape()[d])));
+    SmallVector<Value> lins;
+    for (SmallVector<int64_t> local : resultLocals) {
+      local[axis] = 0;
+      SmallVector<Value> coords = coordinates(src, src.getSlot(local));
+      lins.push_back(linearIndex(*this, coords, resultShape, {}));
+    }
+    Value buffer = sharedPointer(0, warps * numResults * elemBytes);
+    auto element = [&](Value index) {
+      return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, buffer,
+                                 ValueRange{index});
+    };
+    emitIf(writer, [&] {
+      Value row = arith::MulIOp::create(b, loc, warpIds[axis], i32(numResults));
+      for (auto [v, lin] : llvm::zip(acc, lins))
+        LLVM::StoreOp::create(b, loc, v,
+                              element(arith::AddIOp::create(b, loc, row, lin)));
+    });
+    gpu::BarrierOp::create(b, loc);
+    for (auto [v, lin] : llvm::zip(acc, lins)) {
+      v = LLVM::LoadOp::create(b, loc, elemType, element(lin));
+      for (int64_t w = 1; w < warps; ++w) {
+        Value index = arith::AddIOp::create(b, loc, lin, i32(w * numResults));
+        v = combine(kind, v, LLVM::LoadOp::create(b, loc, elemType, element(index)));
+      }
+    }
+    gpu::BarrierOp::create(b, loc);
+  }
+  map(op, acc);
+  return success();
+}
+
+LogicalResult KernelLowering::lowerDot(DotOp op) {
+  auto aDist = *Distribution::get(op.getA().getType());
+  auto bDist = *Distribution::get(op.getB().getType());
+  auto cDist = *Distribution::get(op.getType());
+  if (cDist.getSlicedDim() || cDist.getRank() != 2)
+    return op.emitError("dot needs a 2-D blocked accumulator layout");
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
+          n = bType.getDimSize(1);
+  Type inType = aType.getElementType();
+  Type accType = getElementTypeOrSelf(op.getType());
+  int64_t bytes = sharedElementBytes(inType);
+  int64_t bOffset = llvm::alignTo(m * k * bytes, 16);
+  storeShared(lookup(op.getA()), aDist, 0);
+  storeShared(lookup(op.getB()), bDist, bOffset);
+  gpu::BarrierOp::create(b, loc);
+
+  // The thread's rows and columns of the accumulator.
+  SmallVector<Value> rows, cols;
+  for (int64_t r = 0; r < cDist.getExtent(0); ++r)
+    rows.push_back(coordinates(cDist, cDist.getSlot({r, 0}))[0]);
+  for (int64_t c = 0; c < cDist.getExtent(1); ++c)
+    cols.push_back(coordinates(cDist, cDist.getSlot({0, c}))[1]);
+  Value aBase = sharedPointer(0, m * k * bytes);
+  Value bBase = sharedPointer(bOffset, k * n * bytes);
+  auto loadOperand = [&](Value base, Value index) -> Value {
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
+                                    ValueRange{index});
+    Value v = LLVM::LoadOp::create(b, loc, inType, ptr);
+    if (inType == accType)
+      return v;
+    if (isa<FloatType>(accType))
+      return arith::ExtFOp::create(b, loc, accType, v);
+    return arith::ExtSIOp::create(b, loc, accType, v);
+  };
+
+  const Slots &init = lookup(op.getAcc());
+  auto loop = scf::ForOp::create(b, loc, i32(0), i32(k), i32(1),
+                                 SmallVector<Value>(init.begin(), init.end()));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *body = loop.getBody();
+    if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+      body->back().erase();
+    b.setInsertionPointToEnd(body);
+    Value kk = loop.getInductionVar();
+    SmallVector<Value> aVals, bVals;
+    for (Value r : rows)
+      aVals.push_back(loadOperand(
+          aBase, arith::AddIOp::create(
+                     b, loc, arith::MulIOp::create(b, loc, r, i32(k)), kk)));
+    for (Value c : cols)
+      bVals.push_back(loadOperand(
+          bBase, arith::AddIOp::create(
+                     b, loc, arith::MulIOp::create(b, loc, kk, i32(n)), c)));
+    SmallVector<Value> next;
+    for (unsigned slot = 0; slot < cDist.getNumSlots(); ++slot) {
+      SmallVector<int64_t> local = cDist.getLocalIndex(slot);
+      Value x = aVals[local[0]], y = bVals[local[1]];
+      Value accV = loop.getRegionIterArgs()[slot];
+      next.push_back(
+          isa<FloatType>(accType)
+              ? Value(LLVM::FMAOp::create(b, loc, x, y, accV))
+              : Value(arith::AddIOp::create(
+                    b, loc, arith::MulIOp::create(b, loc, x, y), accV)));
+    }
+    scf::YieldOp::create(b, loc, next);
+  }
+  gpu::BarrierOp::create(b, loc);
+  map(op, Slots(loop.getResults().begin(), loop.getResults().end()));
+  return success();
+}

@@ -1,0 +1,206 @@
+//===- LowerMemory.cpp - vectorized, predicated loads and stores ----------===//
+//
+// A thread's slots along the layout's fastest dimension are consecutive
+// elements; when the axis analysis proves that `vec` of them are contiguous
+// and aligned in memory they move as one `vec`-element access. When the mask
+// is constant over such a group (e.g. `offs < n` with n divisible by 16) one
+// predicate guards the access; otherwise the group moves as a vector when all
+// of its elements are enabled and element by element at the edge.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tile;
+
+/// Largest power of two not above `n` (n >= 1).
+static int64_t floorPowerOfTwo(int64_t n) {
+  int64_t p = 1;
+  while (p * 2 <= n)
+    p *= 2;
+  return p;
+}
+
+std::pair<unsigned, bool> KernelLowering::vectorWidth(Value ptr, Value mask,
+                                                      const Distribution &dist,
+                                                      Type elemType) {
+  if (dist.isScalar() || dist.getSlicedDim() || elemType.isInteger(1) ||
+      isa<PointerType>(elemType))
+    return {1, true};
+  unsigned fastest = dist.getLayout().getOrder()[0];
+  int64_t elemBytes = std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
+  AxisInfo ptrInfo = axisInfo.get(ptr);
+  int64_t vec = std::min<int64_t>(
+      {dist.getLayout().getSizePerThread()[fastest], dist.getExtent(fastest),
+       ptrInfo.getContiguity(fastest),
+       std::max<int64_t>(1, ptrInfo.getDivisibility(fastest) / elemBytes),
+       16 / elemBytes});
+  vec = floorPowerOfTwo(std::max<int64_t>(1, vec));
+  bool uniform = !mask || axisInfo.get(mask).getConstancy(fastest) >= vec;
+  return {static_cast<unsigned>(vec), uniform};
+}
+
+Value KernelLowering::groupMask(const Slots &masks, unsigned first,
+                                unsigned vec, bool uniform) {
+  Value pred = masks[first];
+  if (!uniform)
+    for (unsigned i = 1; i < vec; ++i)
+      pred = arith::AndIOp::create(b, loc, pred, masks[first + i]);
+  return pred;
+}
+
+/// The value of memory type `memType` that holds `v` (booleans as bytes).
+static Value toMemory(OpBuilder &b, Location loc, Value v, Type memType) {
+  if (v.getType() == memType)
+    return v;
+  return arith::ExtUIOp::create(b, loc, memType, v);
+}
+
+static Value fromMemory(OpBuilder &b, Location loc, Value v, Type elemType) {
+  if (v.getType() == elemType)
+    return v;
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v,
+                               arith::ConstantIntOp::create(b, loc, 0, 8));
+}
+
+/// Bytes of one element of `memType` in global memory.
+static int64_t elementBytes(Type memType) {
+  return memType.isIntOrFloat() ? std::max(1u, memType.getIntOrFloatBitWidth() / 8)
+                                : 8;
+}
+
+/// Builds a `vec`-element vector (or the scalar when vec is 1).
+static Value packVector(OpBuilder &b, Location loc, ArrayRef<Value> elems,
+                        Type memType) {
+  if (elems.size() == 1)
+    return elems[0];
+  auto type = VectorType::get({static_cast<int64_t>(elems.size())}, memType);
+  return vector::FromElementsOp::create(b, loc, type, elems);
+}
+
+/// Yields from `block` the value `build` makes there.
+static void yieldFrom(OpBuilder &b, Location loc, Block *block,
+                      function_ref<Value()> build) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(block);
+  scf::YieldOp::create(b, loc, build());
+}
+
+LogicalResult KernelLowering::lowerLoad(LoadOp op) {
+  auto dist = *Distribution::get(op.getType());
+  Type elemType = getElementTypeOrSelf(op.getType());
+  Type memType = memoryType(elemType);
+  auto [vec, uniform] = vectorWidth(op.getPtr(), op.getMask(), dist, elemType);
+  const Slots &ptrs = lookup(op.getPtr());
+  const Slots *masks = op.getMask() ? &lookup(op.getMask()) : nullptr;
+  const Slots *others = op.getOther() ? &lookup(op.getOther()) : nullptr;
+  int64_t elemBytes = elementBytes(memType);
+  Type accessType = vec == 1 ? memType : VectorType::get({vec}, memType);
+  // The value a masked-off element takes: `other`, or zero.
+  auto fallback = [&](unsigned slot) -> Value {
+    if (others)
+      return toMemory(b, loc, (*others)[others->size() == 1 ? 0 : slot], memType);
+    return LLVM::ZeroOp::create(b, loc, memType);
+  };
+  auto scalarLoad = [&](unsigned slot) -> Value {
+    if (!masks)
+      return LLVM::LoadOp::create(b, loc, memType, ptrs[slot], elemBytes);
+    auto ifOp = scf::IfOp::create(b, loc, memType, (*masks)[slot],
+                                  /*addThenBlock=*/true, /*addElseBlock=*/true);
+    yieldFrom(b, loc, ifOp.thenBlock(), [&]() -> Value {
+      return LLVM::LoadOp::create(b, loc, memType, ptrs[slot], elemBytes);
+    });
+    yieldFrom(b, loc, ifOp.elseBlock(), [&] { return fallback(slot); });
+    return ifOp.getResult(0);
+  };
+  Slots out;
+  for (unsigned first = 0; first < dist.getNumSlots(); first += vec) {
+    Value loaded;
+    if (vec == 1) {
+      loaded = scalarLoad(first);
+    } else {
+      auto vectorLoad = [&]() -> Value {
+        return LLVM::LoadOp::create(b, loc, accessType, ptrs[first],
+                                    vec * elemBytes);
+      };
+      if (!masks) {
+        loaded = vectorLoad();
+      } else {
+        auto ifOp = scf::IfOp::create(b, loc, accessType,
+                                      groupMask(*masks, first, vec, uniform),
+                                      /*addThenBlock=*/true, /*addElseBlock=*/true);
+        yieldFrom(b, loc, ifOp.thenBlock(), vectorLoad);
+        yieldFrom(b, loc, ifOp.elseBlock(), [&] {
+          SmallVector<Value> elems;
+          for (unsigned i = 0; i < vec; ++i)
+            elems.push_back(uniform ? fallback(first + i) : scalarLoad(first + i));
+          return packVector(b, loc, elems, memType);
+        });
+        loaded = ifOp.getResult(0);
+      }
+    }
+    for (unsigned i = 0; i < vec; ++i) {
+      Value elem = vec == 1 ? loaded
+                            : Value(vector::ExtractOp::create(
+                                  b, loc, loaded, ArrayRef<int64_t>{i}));
+      out.push_back(fromMemory(b, loc, elem, elemType));
+    }
+  }
+  map(op, out);
+  return success();
+}
+
+LogicalResult KernelLowering::lowerStore(StoreOp op) {
+  auto dist = *Distribution::get(op.getPtr().getType());
+  Type elemType = getElementTypeOrSelf(op.getValue().getType());
+  Type memType = memoryType(elemType);
+  auto [vec, uniform] = vectorWidth(op.getPtr(), op.getMask(), dist, elemType);
+  const Slots &ptrs = lookup(op.getPtr());
+  const Slots &vals = lookup(op.getValue());
+  const Slots *masks = op.getMask() ? &lookup(op.getMask()) : nullptr;
+  int64_t elemBytes = elementBytes(memType);
+  auto valueAt = [&](unsigned slot) {
+    return toMemory(b, loc, vals[vals.size() == 1 ? 0 : slot], memType);
+  };
+  // Where several threads hold an element, only its owner stores it.
+  Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
+  auto both = [&](Value a, Value c) -> Value {
+    if (!a)
+      return c;
+    return c ? Value(arith::AndIOp::create(b, loc, a, c)) : a;
+  };
+  for (unsigned first = 0; first < dist.getNumSlots(); first += vec) {
+    Value pred = both(owner, masks ? groupMask(*masks, first, vec, uniform)
+                                   : Value());
+    auto vectorStore = [&] {
+      SmallVector<Value> elems;
+      for (unsigned i = 0; i < vec; ++i)
+        elems.push_back(valueAt(first + i));
+      LLVM::StoreOp::create(b, loc, packVector(b, loc, elems, memType),
+                            ptrs[first], vec * elemBytes);
+    };
+    if (uniform) {
+      emitIf(pred, vectorStore);
+      continue;
+    }
+    // Whole group enabled: one vector store; else each enabled element.
+    auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      vectorStore();
+      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      for (unsigned i = 0; i < vec; ++i)
+        emitIf(both(owner, (*masks)[first + i]), [&] {
+          LLVM::StoreOp::create(b, loc, valueAt(first + i), ptrs[first + i],
+                                elemBytes);
+        });
+    }
+  }
+  return success();
+}

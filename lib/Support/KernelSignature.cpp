@@ -1,0 +1,80 @@
+//===- KernelSignature.cpp - what a compiled kernel expects ---------------===//
+#include "tile/Support/KernelSignature.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace tile;
+
+static constexpr llvm::StringLiteral kPrefix = "// tile.kernel ";
+
+bool tile::setParamType(ParamInfo &param, llvm::StringRef type) {
+  param.type = type.str();
+  if (type.starts_with("ptr<") && type.ends_with(">")) {
+    param.kind = ParamInfo::Kind::Pointer;
+    param.bits = 64;
+    return true;
+  }
+  static const struct {
+    const char *name;
+    ParamInfo::Kind kind;
+    unsigned bits;
+  } scalars[] = {{"i1", ParamInfo::Kind::Int, 8},     {"i8", ParamInfo::Kind::Int, 8},
+                 {"i16", ParamInfo::Kind::Int, 16},   {"i32", ParamInfo::Kind::Int, 32},
+                 {"i64", ParamInfo::Kind::Int, 64},   {"f16", ParamInfo::Kind::Float, 16},
+                 {"bf16", ParamInfo::Kind::Float, 16}, {"f32", ParamInfo::Kind::Float, 32},
+                 {"f64", ParamInfo::Kind::Float, 64}};
+  for (const auto &s : scalars)
+    if (type == s.name) {
+      param.kind = s.kind;
+      param.bits = s.bits;
+      return true;
+    }
+  return false;
+}
+
+std::string tile::formatSignature(const KernelInfo &kernel) {
+  std::string line = kPrefix.str() + kernel.name +
+                     " warps=" + std::to_string(kernel.numWarps) +
+                     " shared=" + std::to_string(kernel.sharedBytes);
+  for (const ParamInfo &p : kernel.params)
+    line += " " + p.name + ":" + p.type + ":" + std::to_string(p.divisibility);
+  return line + "\n";
+}
+
+std::optional<std::vector<KernelInfo>>
+tile::parseSignatures(llvm::StringRef ptx, std::string &error) {
+  std::vector<KernelInfo> kernels;
+  llvm::SmallVector<llvm::StringRef> lines;
+  ptx.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    if (!line.consume_front(kPrefix))
+      continue;
+    llvm::SmallVector<llvm::StringRef> fields;
+    line.trim().split(fields, ' ', -1, /*KeepEmpty=*/false);
+    KernelInfo kernel;
+    auto bad = [&](llvm::StringRef why) {
+      error = ("malformed tile.kernel line (" + why + "): " + line).str();
+      return std::nullopt;
+    };
+    if (fields.size() < 3 || !fields[1].consume_front("warps=") ||
+        !fields[2].consume_front("shared="))
+      return bad("expected a name, warps= and shared=");
+    kernel.name = fields[0].str();
+    if (fields[1].getAsInteger(10, kernel.numWarps) ||
+        fields[2].getAsInteger(10, kernel.sharedBytes))
+      return bad("bad number");
+    for (llvm::StringRef field : llvm::ArrayRef(fields).drop_front(3)) {
+      auto [name, rest] = field.split(':');
+      auto [type, div] = rest.rsplit(':');
+      ParamInfo param;
+      param.name = name.str();
+      if (name.empty() || !setParamType(param, type) ||
+          div.getAsInteger(10, param.divisibility))
+        return bad("bad parameter '" + field.str() + "'");
+      kernel.params.push_back(param);
+    }
+    kernels.push_back(std::move(kernel));
+  }
+  return kernels;
+}

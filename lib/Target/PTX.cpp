@@ -1,0 +1,145 @@
+//===- PTX.cpp - LLVM IR and PTX from the lowered module ------------------===//
+#include "tile/Target/PTX.h"
+
+#include "tile/Conversion/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+extern "C" void LLVMInitializeNVPTXTargetInfo();
+extern "C" void LLVMInitializeNVPTXTarget();
+extern "C" void LLVMInitializeNVPTXTargetMC();
+extern "C" void LLVMInitializeNVPTXAsmPrinter();
+
+bool tile::isSupportedArch(llvm::StringRef arch) {
+  return arch == "sm_80" || arch == "sm_90" || arch == "sm_90a";
+}
+
+llvm::StringRef tile::supportedArchList() { return "sm_80, sm_90, sm_90a"; }
+
+void tile::registerPTXTranslations(DialectRegistry &registry) {
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+}
+
+namespace {
+
+constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+
+std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef arch,
+                                                         std::string &error) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+  llvm::Triple triple(kTriple);
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  // PTX ISA 8.0 (CUDA 12.0) is the first with sm_90a; every driver that runs
+  // sm_90 code JIT-compiles it.
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, arch, "+ptx80", llvm::TargetOptions(), std::nullopt));
+}
+
+/// Translates and optimizes the gpu.module of `module`.
+std::unique_ptr<llvm::Module> buildLLVMModule(ModuleOp module,
+                                              llvm::StringRef arch,
+                                              llvm::LLVMContext &llvmContext,
+                                              std::unique_ptr<llvm::TargetMachine> &tm) {
+  if (!tile::isSupportedArch(arch)) {
+    module.emitError("unsupported GPU architecture '")
+        << arch << "' (supported: " << tile::supportedArchList() << ")";
+    return nullptr;
+  }
+  auto gpuModules = llvm::to_vector(module.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.size() != 1) {
+    module.emitError("expected one gpu.module to compile, found ")
+        << gpuModules.size();
+    return nullptr;
+  }
+  std::string error;
+  tm = createTargetMachine(arch, error);
+  if (!tm) {
+    module.emitError("cannot create the NVPTX target: ") << error;
+    return nullptr;
+  }
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(gpuModules.front(), llvmContext, "tile");
+  if (!llvmModule) {
+    module.emitError("translation to LLVM IR failed");
+    return nullptr;
+  }
+  llvmModule->setTargetTriple(llvm::Triple(kTriple));
+  llvmModule->setDataLayout(tm->createDataLayout());
+
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm.get());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm =
+      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.run(*llvmModule, mam);
+  return llvmModule;
+}
+
+} // namespace
+
+LogicalResult tile::emitLLVMIR(ModuleOp module, llvm::StringRef arch,
+                               llvm::raw_ostream &os) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::TargetMachine> tm;
+  std::unique_ptr<llvm::Module> llvmModule =
+      buildLLVMModule(module, arch, llvmContext, tm);
+  if (!llvmModule)
+    return failure();
+  llvmModule->print(os, nullptr);
+  return success();
+}
+
+LogicalResult tile::emitPTX(ModuleOp module, llvm::StringRef arch,
+                            std::string &ptx) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::TargetMachine> tm;
+  std::unique_ptr<llvm::Module> llvmModule =
+      buildLLVMModule(module, arch, llvmContext, tm);
+  if (!llvmModule)
+    return failure();
+  llvm::SmallString<0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager codegen;
+  if (tm->addPassesToEmitFile(codegen, os, nullptr,
+                              llvm::CodeGenFileType::AssemblyFile)) {
+    module.emitError("the NVPTX backend cannot emit PTX");
+    return failure();
+  }
+  codegen.run(*llvmModule);
+  ptx.assign(buffer.begin(), buffer.end());
+  return success();
+}
