@@ -52,25 +52,56 @@ llvm::StringRef tile::compilerVersion() {
   return "tile-0.3 (llvm " LLVM_VERSION_STRING ")";
 }
 
+namespace {
+/// A context with the compiler's dialects and a diagnostic handler that
+/// formats errors like tilec into a string.
+struct CompileSession {
+  DialectRegistry registry;
+  std::unique_ptr<MLIRContext> context;
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<llvm::raw_string_ostream> errorStream;
+  std::unique_ptr<SourceMgrDiagnosticHandler> handler;
+
+  CompileSession(llvm::StringRef source, llvm::StringRef bufferName,
+                 std::string &errors) {
+    registerAllTileDialects(registry);
+    registerPTXTranslations(registry);
+    context = std::make_unique<MLIRContext>(registry,
+                                            MLIRContext::Threading::DISABLED);
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(source, bufferName), llvm::SMLoc());
+    errorStream = std::make_unique<llvm::raw_string_ostream>(errors);
+    handler = std::make_unique<SourceMgrDiagnosticHandler>(
+        sourceMgr, context.get(), *errorStream);
+  }
+};
+} // namespace
+
+bool tile::describeSource(llvm::StringRef source, llvm::StringRef bufferName,
+                          const CompileOptions &options,
+                          std::vector<KernelInfo> &kernels,
+                          std::string &errors) {
+  CompileSession session(source, bufferName, errors);
+  OwningOpRef<ModuleOp> module =
+      compileTileSource(session.sourceMgr, *session.context, options.constants);
+  if (!module)
+    return false;
+  kernels = describeKernels(*module, options.numWarps);
+  return true;
+}
+
 bool tile::compileToPTX(llvm::StringRef source, llvm::StringRef bufferName,
                         const CompileOptions &options, CompiledModule &result,
                         std::string &errors) {
-  DialectRegistry registry;
-  registerAllTileDialects(registry);
-  registerPTXTranslations(registry);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(source, bufferName), llvm::SMLoc());
-  llvm::raw_string_ostream errorStream(errors);
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context, errorStream);
+  CompileSession session(source, bufferName, errors);
+  MLIRContext &context = *session.context;
   if (options.numWarps == 0 || (options.numWarps & (options.numWarps - 1))) {
     errors = "num_warps must be a power of two, got " +
              std::to_string(options.numWarps);
     return false;
   }
   OwningOpRef<ModuleOp> module =
-      compileTileSource(sourceMgr, context, options.constants);
+      compileTileSource(session.sourceMgr, context, options.constants);
   if (!module)
     return false;
   applySpecialization(*module, options.specialization);

@@ -12,11 +12,10 @@ for pkg in libzstd-dev zlib1g-dev xz-utils; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
     || DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$pkg"
 done
-if [[ ! -f $build/build.ninja ]]; then
-  cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
-    -DTILE_LINK_STATIC=ON -DBUILD_TESTING=OFF
-fi
-tools=(tilec)
+# BUILD_TESTING=ON for the GPU test binary; only the tools below are built.
+cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+  -DTILE_LINK_STATIC=ON -DBUILD_TESTING=ON >/dev/null
+tools=(tilec tile-bench TileGPUTests)
 ninja -C "$build" -j "${TILE_BUILD_JOBS:-2}" "${tools[@]}"
 
 rm -rf "$root/pack" && mkdir -p "$root/pack"

@@ -1,24 +1,43 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, from the repository root, with pack/ carried:
-# unpacks the tools, reports the machine, and runs the smoke checks (later
-# also the GPU tests and the benchmarks). Results go to $OUT when set.
+# unpacks the tools, reports the machine, runs the GPU tests (and, with
+# TILE_SANITIZE=1, the same tests under compute-sanitizer), the benchmark
+# and the peer script, and prints one table. Results go to $OUT.
 set -uo pipefail
 out=${OUT:-/tmp/tile-out}
-mkdir -p "$out" /tmp/tile-bin
+mkdir -p "$out" /tmp/tile-bin /tmp/tile-ptx
 for f in pack/*.xz; do
   xz -dc "$f" > "/tmp/tile-bin/$(basename "$f" .xz)"
 done
 chmod +x /tmp/tile-bin/*
 export PATH=/tmp/tile-bin:$PATH
+export TILE_EXAMPLES_DIR=$PWD/examples TILE_GPU_PTX_DIR=/tmp/tile-ptx
+export TILE_CACHE_DIR=/tmp/tile-cache
+rm -rf "$TILE_CACHE_DIR"
 
 {
   echo "== machine"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader
-  ldconfig -p | grep -m1 'libcuda.so.1' || echo "libcuda.so.1: not found"
-  (command -v ptxas && ptxas --version | tail -1) || echo "ptxas: not on PATH"
   python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)' 2>&1
-  echo "== static tilec runs here"
-  tilec --version | head -3
-  tilec examples/vector_add.tile --run --grid=2 --arg x=iota:2000 \
-    --arg y=fill:1:2000 --arg out=zeros:2000 --arg n=2000
+  tilec --version | head -2
+  echo "== tilec PTX accepted by ptxas (resource report)"
+  tilec examples/vector_add.tile -o /tmp/tile-ptx/vector_add.ptx
+  for e in vector_add softmax matmul_relu; do
+    tilec examples/$e.tile -o /tmp/tile-ptx/$e.ptx &&
+      ptxas -arch=sm_90 -v /tmp/tile-ptx/$e.ptx -o /tmp/tile-ptx/$e.cubin 2>&1 | grep -E "error|Used"
+  done
+  echo "== GPU tests"
+  TileGPUTests --gtest_color=no 2>&1 | tail -25
+  if [[ ${TILE_SANITIZE:-0} == 1 ]]; then
+    for tool in memcheck racecheck initcheck; do
+      echo "== compute-sanitizer --tool $tool"
+      TILE_GPU_TEST_SMALL=1 compute-sanitizer --tool "$tool" --error-exitcode 9 TileGPUTests \
+        --gtest_filter='*VectorAdd*:*Softmax*:*Matmul*' --gtest_color=no 2>&1 | tail -4
+      echo "exit: ${PIPESTATUS[0]}"
+    done
+  fi
+  echo "== bench"
+  tile-bench --examples examples > "$out/tile.jsonl"
+  python3 bench/peers.py > "$out/peers.jsonl"
+  python3 bench/report.py "$out/tile.jsonl" "$out/peers.jsonl"
 } 2>&1 | tee "$out/run.log"

@@ -41,6 +41,12 @@ bool compileToPTX(llvm::StringRef source, llvm::StringRef bufferName,
                   const CompileOptions &options, CompiledModule &result,
                   std::string &errors);
 
+/// Runs only the frontend on `source` to describe its kernels (no
+/// specialization facts); false with the diagnostics in `errors`.
+bool describeSource(llvm::StringRef source, llvm::StringRef bufferName,
+                    const CompileOptions &options,
+                    std::vector<KernelInfo> &kernels, std::string &errors);
+
 /// A string that changes whenever the compiler's output may (part of cache
 /// keys).
 llvm::StringRef compilerVersion();

@@ -1,0 +1,187 @@
+//===- Runtime.h - compile, load and launch tile kernels --------*- C++ -*-===//
+//
+// The C++ runtime: a Runtime owns the CUDA driver context of one device;
+// Modules come from .tile source compiled in process (cached in memory and on
+// disk) or from PTX files tilec wrote; Kernels launch with arguments checked
+// against the signature the compiler recorded.
+//
+//   tile::Runtime rt;
+//   tile::Module m = rt.compileFile("examples/softmax.tile", {{"BLOCK", "1024"}});
+//   tile::Kernel k = m.kernel("softmax");
+//   k.launch({rows}, out, in, cols, cols);
+//   rt.synchronize();
+//
+// Every failure throws tile::Error with the driver's error name and message
+// (and the JIT log, or the compiler's diagnostics, where there is one).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_RUNTIME_RUNTIME_H
+#define TILE_RUNTIME_RUNTIME_H
+
+#include "tile/Support/KernelSignature.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tile {
+
+/// What the runtime throws.
+class Error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A device address.
+struct DevicePtr {
+  uint64_t address = 0;
+};
+
+/// Device memory owned by the runtime user (freed on destruction).
+class Buffer {
+public:
+  Buffer() = default;
+  Buffer(Buffer &&other) noexcept;
+  Buffer &operator=(Buffer &&other) noexcept;
+  Buffer(const Buffer &) = delete;
+  Buffer &operator=(const Buffer &) = delete;
+  ~Buffer();
+  DevicePtr ptr() const { return {address}; }
+  size_t size() const { return bytes; }
+  /// Copies `bytes` from host memory to the buffer's start.
+  void upload(const void *data, size_t count);
+  /// Copies the buffer's first `count` bytes to host memory.
+  void download(void *data, size_t count) const;
+  /// Sets every byte to `value`.
+  void fill(unsigned char value);
+
+private:
+  friend class Runtime;
+  Buffer(uint64_t address, size_t bytes) : address(address), bytes(bytes) {}
+  uint64_t address = 0;
+  size_t bytes = 0;
+};
+
+/// One launch argument with the C++ type it came from.
+struct Arg {
+  ParamInfo::Kind kind;
+  unsigned bits;
+  uint64_t raw = 0;
+  Arg(DevicePtr p) : kind(ParamInfo::Kind::Pointer), bits(64), raw(p.address) {}
+  Arg(const Buffer &b) : Arg(b.ptr()) {}
+  Arg(int32_t v) : kind(ParamInfo::Kind::Int), bits(32), raw(uint32_t(v)) {}
+  Arg(int64_t v) : kind(ParamInfo::Kind::Int), bits(64), raw(uint64_t(v)) {}
+  Arg(float v);
+  Arg(double v);
+  /// Describes the argument for messages ("i32", "f32", "pointer").
+  std::string typeName() const;
+};
+
+/// Launch grid: number of program instances along x, y, z.
+struct Grid {
+  Grid(unsigned x, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {}
+  unsigned x, y, z;
+};
+
+/// How a Module compiles its source.
+struct ModuleOptions {
+  std::string arch; ///< default: the device's (sm_90 on an H100)
+  unsigned numWarps = 4;
+};
+
+class Kernel;
+struct ModuleImpl;
+struct RuntimeImpl;
+
+/// A set of kernels from one source (or PTX file).
+class Module {
+public:
+  /// The kernel named `name`; throws if there is none.
+  Kernel kernel(const std::string &name) const;
+  /// The kernels' recorded signatures.
+  const std::vector<KernelInfo> &kernels() const;
+
+private:
+  friend class Runtime;
+  explicit Module(std::shared_ptr<ModuleImpl> impl) : impl(std::move(impl)) {}
+  std::shared_ptr<ModuleImpl> impl;
+};
+
+/// A launchable kernel of a Module.
+class Kernel {
+public:
+  /// Launches on the default stream; arguments in the kernel's order.
+  template <typename... Args> void launch(Grid grid, const Args &...args) {
+    launchArgs(grid, {Arg(args)...});
+  }
+  /// Launches on `stream` (a CUstream; null: the default stream).
+  void launchArgs(Grid grid, const std::vector<Arg> &args,
+                  void *stream = nullptr) const;
+  const KernelInfo &info() const;
+
+private:
+  friend class Module;
+  Kernel(std::shared_ptr<ModuleImpl> module, size_t index)
+      : module(std::move(module)), index(index) {}
+  std::shared_ptr<ModuleImpl> module;
+  size_t index;
+};
+
+/// Const overrides, by name, as text ("1024").
+using ConstValues = std::map<std::string, std::string>;
+
+/// The CUDA context of one device and the kernel caches.
+class Runtime {
+public:
+  /// Opens the driver and device `device`'s primary context; throws if there
+  /// is no driver or GPU.
+  explicit Runtime(int device = 0);
+  ~Runtime();
+  Runtime(const Runtime &) = delete;
+  Runtime &operator=(const Runtime &) = delete;
+
+  /// True when a driver and a GPU are present; otherwise `why` says what is
+  /// missing.
+  static bool isAvailable(std::string *why = nullptr);
+
+  /// Compiles a .tile file in process (cached in memory and on disk).
+  Module compileFile(const std::string &path, const ConstValues &constants = {},
+                     const ModuleOptions &options = {});
+  /// Compiles .tile source named `name` in diagnostics.
+  Module compileSource(const std::string &source, const std::string &name,
+                       const ConstValues &constants = {},
+                       const ModuleOptions &options = {});
+  /// Loads a PTX file written by tilec (its signature lines give the kernels).
+  Module loadPTXFile(const std::string &path);
+  Module loadPTX(const std::string &ptx, const std::string &name);
+
+  Buffer alloc(size_t bytes);
+  void synchronize();
+  std::string deviceName() const;
+  /// "sm_90" for compute capability 9.0.
+  std::string deviceArch() const;
+
+  /// Counters of the compile cache (for tests and tile-bench).
+  struct CacheStats {
+    unsigned memoryHits = 0, diskHits = 0, compiles = 0;
+  };
+  CacheStats cacheStats() const;
+  /// Where compiled PTX is cached: $TILE_CACHE_DIR or ~/.cache/tile.
+  std::string cacheDirectory() const;
+
+private:
+  std::shared_ptr<RuntimeImpl> impl;
+};
+
+/// CUDA-event timing of `body` on the default stream: the median of `reps`
+/// runs after `warmup` runs, in milliseconds.
+double timeMedianMs(Runtime &rt, int warmup, int reps,
+                    const std::function<void()> &body);
+
+} // namespace tile
+
+#endif // TILE_RUNTIME_RUNTIME_H

@@ -1,0 +1,479 @@
+//===- Runtime.cpp - compile, load and launch tile kernels ----------------===//
+#include "tile/Runtime/Runtime.h"
+
+#include "CudaDriver.h"
+#include "tile/Pipeline/Compile.h"
+#include "tile/Runtime/Cache.h"
+#include "tile/Target/PTX.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+
+using namespace tile;
+using namespace tile::cuda;
+
+namespace tile {
+
+/// A loaded CUmodule and its functions, in the order of `kernels`.
+struct LoadedModule {
+  const Driver *driver = nullptr;
+  CUmodule module = nullptr;
+  std::vector<CUfunction> functions;
+  ~LoadedModule() {
+    if (module)
+      driver->cuModuleUnload(module);
+  }
+};
+
+struct RuntimeImpl {
+  const Driver *driver = nullptr;
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  std::string arch, name;
+  int maxGrid[3] = {0, 0, 0};
+  int maxShared = 0;
+  DiskCache cache{DiskCache::defaultDirectory()};
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<LoadedModule>> loaded;
+  Runtime::CacheStats stats;
+
+  void check(CUresult result, const std::string &what) const {
+    if (result != CUDA_SUCCESS)
+      throw Error(what + ": " + describe(*driver, result));
+  }
+  /// Loads PTX whose signature lines describe `kernels`.
+  std::shared_ptr<LoadedModule> load(const std::string &ptx,
+                                     const std::vector<KernelInfo> &kernels,
+                                     const std::string &name);
+};
+
+struct ModuleImpl {
+  std::shared_ptr<RuntimeImpl> runtime;
+  std::string name;
+  std::vector<KernelInfo> kernels;
+  /// Source modules: what a variant is compiled from.
+  bool fromSource = false;
+  std::string source;
+  CompileOptions options;
+  /// Compiled variants by specialization mask (bit i: parameter i of the
+  /// kernels' common layout divisible by 16); PTX modules have one, mask 0.
+  std::mutex mutex;
+  std::vector<std::tuple<size_t, uint64_t, std::shared_ptr<LoadedModule>>>
+      variants;
+
+  std::shared_ptr<LoadedModule> variant(size_t kernelIndex, uint64_t mask);
+};
+
+} // namespace tile
+
+std::shared_ptr<LoadedModule>
+RuntimeImpl::load(const std::string &ptx, const std::vector<KernelInfo> &kernels,
+                  const std::string &name) {
+  auto result = std::make_shared<LoadedModule>();
+  result->driver = driver;
+  check(driver->cuCtxSetCurrent(context), "cuCtxSetCurrent");
+  char errorLog[16384] = {0}, infoLog[4096] = {0};
+  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                   CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
+                    infoLog, reinterpret_cast<void *>(sizeof(infoLog))};
+  CUresult r = driver->cuModuleLoadDataEx(&result->module, ptx.c_str(), 4,
+                                          options, values);
+  if (r != CUDA_SUCCESS)
+    throw Error("cannot load the PTX of " + name + ": " + describe(*driver, r) +
+                "\nJIT log:\n" + errorLog);
+  for (const KernelInfo &k : kernels) {
+    CUfunction fn = nullptr;
+    check(driver->cuModuleGetFunction(&fn, result->module, k.name.c_str()),
+          "kernel '" + k.name + "' of " + name);
+    result->functions.push_back(fn);
+  }
+  return result;
+}
+
+std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
+                                                  uint64_t mask) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!fromSource)
+    return std::get<2>(variants.front());
+  for (auto &[i, m, loaded] : variants)
+    if (i == kernelIndex && m == mask)
+      return loaded;
+  // Compile the variant whose parameters named in `mask` are divisible.
+  CompileOptions variantOptions = options;
+  variantOptions.specialization.divisible.clear();
+  const KernelInfo &info = kernels[kernelIndex];
+  for (size_t i = 0; i < info.params.size(); ++i)
+    if (mask & (uint64_t(1) << i))
+      variantOptions.specialization.divisible.insert(info.params[i].name);
+  std::string constants, divisible;
+  for (auto &[k, v] : options.constants)
+    constants += k + "=" + v + ";";
+  for (const std::string &n : variantOptions.specialization.divisible)
+    divisible += n + ";";
+  std::string warps = std::to_string(options.numWarps);
+  std::string key = DiskCache::makeKey({compilerVersion(), source, constants,
+                                        divisible, options.arch, warps});
+  RuntimeImpl &rt = *runtime;
+  std::shared_ptr<LoadedModule> loaded;
+  {
+    std::lock_guard<std::mutex> rtLock(rt.mutex);
+    auto it = rt.loaded.find(key);
+    if (it != rt.loaded.end()) {
+      ++rt.stats.memoryHits;
+      loaded = it->second;
+    }
+  }
+  if (!loaded) {
+    std::string ptx;
+    std::vector<KernelInfo> described;
+    std::string error;
+    if (std::optional<std::string> hit = rt.cache.get(key)) {
+      auto parsed = parseSignatures(*hit, error);
+      if (parsed) {
+        ptx = *hit;
+        described = *parsed;
+        ++rt.stats.diskHits;
+      }
+    }
+    if (ptx.empty()) {
+      CompiledModule compiled;
+      if (!compileToPTX(source, name, variantOptions, compiled, error))
+        throw Error("cannot compile " + name + ":\n" + error);
+      ptx = compiled.ptx;
+      described = compiled.kernels;
+      rt.cache.put(key, ptx);
+      std::lock_guard<std::mutex> rtLock(rt.mutex);
+      ++rt.stats.compiles;
+    }
+    loaded = rt.load(ptx, described, name);
+    std::lock_guard<std::mutex> rtLock(rt.mutex);
+    rt.loaded[key] = loaded;
+  }
+  variants.emplace_back(kernelIndex, mask, loaded);
+  return loaded;
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer, Arg
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The driver of the process's Runtime (buffers outlive no Runtime).
+const Driver *activeDriver() {
+  std::string why;
+  return load(why);
+}
+} // namespace
+
+Buffer::Buffer(Buffer &&other) noexcept
+    : address(other.address), bytes(other.bytes) {
+  other.address = 0;
+  other.bytes = 0;
+}
+
+Buffer &Buffer::operator=(Buffer &&other) noexcept {
+  std::swap(address, other.address);
+  std::swap(bytes, other.bytes);
+  return *this;
+}
+
+Buffer::~Buffer() {
+  if (address)
+    activeDriver()->cuMemFree(address);
+}
+
+void Buffer::upload(const void *data, size_t count) {
+  if (count > bytes)
+    throw Error("upload of " + std::to_string(count) + " bytes into a " +
+                std::to_string(bytes) + "-byte buffer");
+  const Driver *d = activeDriver();
+  if (CUresult r = d->cuMemcpyHtoD(address, data, count))
+    throw Error("cuMemcpyHtoD: " + describe(*d, r));
+}
+
+void Buffer::download(void *data, size_t count) const {
+  if (count > bytes)
+    throw Error("download of " + std::to_string(count) + " bytes from a " +
+                std::to_string(bytes) + "-byte buffer");
+  const Driver *d = activeDriver();
+  if (CUresult r = d->cuMemcpyDtoH(data, address, count))
+    throw Error("cuMemcpyDtoH: " + describe(*d, r));
+}
+
+void Buffer::fill(unsigned char value) {
+  const Driver *d = activeDriver();
+  if (CUresult r = d->cuMemsetD8(address, value, bytes))
+    throw Error("cuMemsetD8: " + describe(*d, r));
+}
+
+Arg::Arg(float v) : kind(ParamInfo::Kind::Float), bits(32) {
+  uint32_t u;
+  std::memcpy(&u, &v, 4);
+  raw = u;
+}
+
+Arg::Arg(double v) : kind(ParamInfo::Kind::Float), bits(64) {
+  std::memcpy(&raw, &v, 8);
+}
+
+std::string Arg::typeName() const {
+  switch (kind) {
+  case ParamInfo::Kind::Pointer:
+    return "a device pointer";
+  case ParamInfo::Kind::Int:
+    return "i" + std::to_string(bits);
+  case ParamInfo::Kind::Float:
+    return "f" + std::to_string(bits);
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Module, Kernel
+//===----------------------------------------------------------------------===//
+
+const std::vector<KernelInfo> &Module::kernels() const { return impl->kernels; }
+
+Kernel Module::kernel(const std::string &name) const {
+  for (size_t i = 0; i < impl->kernels.size(); ++i)
+    if (impl->kernels[i].name == name)
+      return Kernel(impl, i);
+  std::string names;
+  for (const KernelInfo &k : impl->kernels)
+    names += (names.empty() ? "" : ", ") + k.name;
+  throw Error("no kernel '" + name + "' in " + impl->name + " (it has: " +
+              names + ")");
+}
+
+const KernelInfo &Kernel::info() const { return module->kernels[index]; }
+
+/// True when `arg` is divisible by 16 (pointers: 16-byte aligned).
+static bool isDivisibleBy16(const Arg &arg) {
+  int64_t value = arg.bits == 32 ? int64_t(int32_t(uint32_t(arg.raw)))
+                                 : int64_t(arg.raw);
+  return value % 16 == 0;
+}
+
+void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
+                        void *stream) const {
+  const KernelInfo &k = info();
+  RuntimeImpl &rt = *module->runtime;
+  if (args.size() != k.params.size()) {
+    std::string names;
+    for (const ParamInfo &p : k.params)
+      names += (names.empty() ? "" : ", ") + p.name;
+    throw Error("kernel '" + k.name + "' takes " +
+                std::to_string(k.params.size()) + " arguments (" + names +
+                "), got " + std::to_string(args.size()));
+  }
+  uint64_t mask = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParamInfo &p = k.params[i];
+    const Arg &a = args[i];
+    if (a.kind != p.kind || (p.kind != ParamInfo::Kind::Pointer &&
+                             a.bits != std::max(8u, p.bits)))
+      throw Error("kernel '" + k.name + "' argument " + std::to_string(i + 1) +
+                  " '" + p.name + "': expected " + p.type + ", got " +
+                  a.typeName());
+    bool divisible = p.kind != ParamInfo::Kind::Float && isDivisibleBy16(a);
+    if (module->fromSource) {
+      if (divisible)
+        mask |= uint64_t(1) << i;
+    } else if (p.divisibility == 16 && !divisible) {
+      throw Error("kernel '" + k.name + "' argument '" + p.name +
+                  "': the PTX was compiled assuming it is divisible by 16 "
+                  "(a pointer: 16-byte aligned); recompile with tilec "
+                  "--divisible listing only arguments that are");
+    }
+  }
+  const unsigned dims[3] = {grid.x, grid.y, grid.z};
+  for (int d = 0; d < 3; ++d)
+    if (dims[d] == 0 || dims[d] > unsigned(rt.maxGrid[d]))
+      throw Error("kernel '" + k.name + "': grid (" + std::to_string(grid.x) +
+                  ", " + std::to_string(grid.y) + ", " +
+                  std::to_string(grid.z) + ") is outside the device's limits " +
+                  "(1.." + std::to_string(rt.maxGrid[0]) + ", 1.." +
+                  std::to_string(rt.maxGrid[1]) + ", 1.." +
+                  std::to_string(rt.maxGrid[2]) + ")");
+  if (k.sharedBytes > rt.maxShared)
+    throw Error("kernel '" + k.name + "' needs " +
+                std::to_string(k.sharedBytes) +
+                " bytes of shared memory per block; the device has " +
+                std::to_string(rt.maxShared));
+  std::shared_ptr<LoadedModule> loaded = module->variant(index, mask);
+  uint64_t storage[64];
+  void *params[64];
+  if (args.size() > 64)
+    throw Error("kernel '" + k.name + "' has more than 64 parameters");
+  for (size_t i = 0; i < args.size(); ++i) {
+    storage[i] = args[i].raw;
+    params[i] = &storage[i];
+  }
+  CUresult r = rt.driver->cuLaunchKernel(
+      loaded->functions[index], grid.x, grid.y, grid.z, 32 * k.numWarps, 1, 1,
+      0, static_cast<CUstream>(stream), params, nullptr);
+  if (r != CUDA_SUCCESS)
+    throw Error("launch of kernel '" + k.name + "': " + describe(*rt.driver, r));
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime
+//===----------------------------------------------------------------------===//
+
+bool Runtime::isAvailable(std::string *why) {
+  std::string reason;
+  const Driver *d = load(reason);
+  int count = 0;
+  if (d) {
+    if (CUresult r = d->cuInit(0))
+      reason = "cuInit: " + describe(*d, r);
+    else if (CUresult r = d->cuDeviceGetCount(&count))
+      reason = "cuDeviceGetCount: " + describe(*d, r);
+    else if (count == 0)
+      reason = "no CUDA device";
+  }
+  if (why)
+    *why = reason;
+  return reason.empty();
+}
+
+Runtime::Runtime(int device) : impl(std::make_shared<RuntimeImpl>()) {
+  std::string why;
+  if (!isAvailable(&why))
+    throw Error("no GPU available: " + why);
+  RuntimeImpl &rt = *impl;
+  rt.driver = load(why);
+  rt.check(rt.driver->cuDeviceGet(&rt.device, device),
+           "device " + std::to_string(device));
+  rt.check(rt.driver->cuDevicePrimaryCtxRetain(&rt.context, rt.device),
+           "cuDevicePrimaryCtxRetain");
+  rt.check(rt.driver->cuCtxSetCurrent(rt.context), "cuCtxSetCurrent");
+  char name[256] = {0};
+  rt.driver->cuDeviceGetName(name, sizeof(name), rt.device);
+  rt.name = name;
+  int major = 0, minor = 0;
+  auto attr = [&](int &out, int which) {
+    rt.check(rt.driver->cuDeviceGetAttribute(&out, which, rt.device),
+             "cuDeviceGetAttribute");
+  };
+  attr(major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+  attr(minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+  attr(rt.maxGrid[0], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X);
+  attr(rt.maxGrid[1], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y);
+  attr(rt.maxGrid[2], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
+  attr(rt.maxShared, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+  rt.arch = "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
+Runtime::~Runtime() {
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  impl->loaded.clear();
+  impl->driver->cuDevicePrimaryCtxRelease(impl->device);
+}
+
+std::string Runtime::deviceName() const { return impl->name; }
+std::string Runtime::deviceArch() const { return impl->arch; }
+std::string Runtime::cacheDirectory() const { return impl->cache.directory(); }
+
+Runtime::CacheStats Runtime::cacheStats() const {
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  return impl->stats;
+}
+
+Module Runtime::compileSource(const std::string &source,
+                              const std::string &name,
+                              const ConstValues &constants,
+                              const ModuleOptions &options) {
+  auto module = std::make_shared<ModuleImpl>();
+  module->runtime = impl;
+  module->name = name;
+  module->fromSource = true;
+  module->source = source;
+  for (auto &[k, v] : constants)
+    module->options.constants[k] = v;
+  module->options.numWarps = options.numWarps;
+  module->options.arch = options.arch.empty()
+                             ? (isSupportedArch(impl->arch) ? impl->arch : "sm_90")
+                             : options.arch;
+  if (!isSupportedArch(module->options.arch))
+    throw Error("unsupported arch '" + module->options.arch + "'");
+  // Describe the kernels (and report errors in the source) now; variants
+  // compile on the first launch with each specialization.
+  std::string errors;
+  if (!describeSource(source, name, module->options, module->kernels, errors))
+    throw Error("cannot compile " + name + ":\n" + errors);
+  return Module(module);
+}
+
+Module Runtime::compileFile(const std::string &path,
+                            const ConstValues &constants,
+                            const ModuleOptions &options) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    throw Error("cannot read " + path + ": " + buffer.getError().message());
+  return compileSource((*buffer)->getBuffer().str(), path, constants, options);
+}
+
+Module Runtime::loadPTX(const std::string &ptx, const std::string &name) {
+  std::string error;
+  auto kernels = parseSignatures(ptx, error);
+  if (!kernels)
+    throw Error(name + ": " + error);
+  if (kernels->empty())
+    throw Error(name + ": no '// tile.kernel' signature lines (PTX from tilec "
+                "records each kernel's parameters)");
+  auto module = std::make_shared<ModuleImpl>();
+  module->runtime = impl;
+  module->name = name;
+  module->kernels = *kernels;
+  module->variants.emplace_back(0, 0, impl->load(ptx, *kernels, name));
+  return Module(module);
+}
+
+Module Runtime::loadPTXFile(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    throw Error("cannot read " + path + ": " + buffer.getError().message());
+  return loadPTX((*buffer)->getBuffer().str(), path);
+}
+
+Buffer Runtime::alloc(size_t bytes) {
+  CUdeviceptr address = 0;
+  impl->check(impl->driver->cuMemAlloc(&address, std::max<size_t>(bytes, 1)),
+              "cuMemAlloc of " + std::to_string(bytes) + " bytes");
+  return Buffer(address, bytes);
+}
+
+void Runtime::synchronize() {
+  impl->check(impl->driver->cuCtxSynchronize(), "cuCtxSynchronize");
+}
+
+double tile::timeMedianMs(Runtime &rt, int warmup, int reps,
+                          const std::function<void()> &body) {
+  std::string why;
+  const Driver *d = load(why);
+  for (int i = 0; i < warmup; ++i)
+    body();
+  rt.synchronize();
+  CUevent start, stop;
+  d->cuEventCreate(&start, 0);
+  d->cuEventCreate(&stop, 0);
+  std::vector<float> times;
+  for (int i = 0; i < reps; ++i) {
+    d->cuEventRecord(start, nullptr);
+    body();
+    d->cuEventRecord(stop, nullptr);
+    d->cuEventSynchronize(stop);
+    float ms = 0;
+    d->cuEventElapsedTime(&ms, start, stop);
+    times.push_back(ms);
+  }
+  d->cuEventDestroy(start);
+  d->cuEventDestroy(stop);
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
