@@ -28,6 +28,10 @@ rm -rf "$TILE_CACHE_DIR"
   done
   echo "== GPU tests"
   TileGPUTests --gtest_color=no 2>&1 | tail -25
+  echo "== bench"
+  tile-bench --examples examples > "$out/tile.jsonl"
+  python3 bench/peers.py > "$out/peers.jsonl"
+  python3 bench/report.py "$out/tile.jsonl" "$out/peers.jsonl"
   if [[ ${TILE_SANITIZE:-0} == 1 ]]; then
     for tool in memcheck racecheck initcheck; do
       echo "== compute-sanitizer --tool $tool"
@@ -36,8 +40,4 @@ rm -rf "$TILE_CACHE_DIR"
       echo "exit: ${PIPESTATUS[0]}"
     done
   fi
-  echo "== bench"
-  tile-bench --examples examples > "$out/tile.jsonl"
-  python3 bench/peers.py > "$out/peers.jsonl"
-  python3 bench/report.py "$out/tile.jsonl" "$out/peers.jsonl"
 } 2>&1 | tee "$out/run.log"
