@@ -38,6 +38,8 @@ struct RuntimeImpl {
   DiskCache cache{DiskCache::defaultDirectory()};
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<LoadedModule>> loaded;
+  /// Kernel signatures of sources already described, by source and options.
+  std::map<std::string, std::vector<KernelInfo>> described;
   Runtime::CacheStats stats;
 
   void check(CUresult result, const std::string &what) const {
@@ -403,9 +405,24 @@ Module Runtime::compileSource(const std::string &source,
     throw Error("unsupported arch '" + module->options.arch + "'");
   // Describe the kernels (and report errors in the source) now; variants
   // compile on the first launch with each specialization.
+  std::string constantsText;
+  for (auto &[k, v] : module->options.constants)
+    constantsText += k + "=" + v + ";";
+  std::string key = DiskCache::makeKey(
+      {source, constantsText, std::to_string(module->options.numWarps)});
+  {
+    std::lock_guard<std::mutex> lock(impl->mutex);
+    auto it = impl->described.find(key);
+    if (it != impl->described.end()) {
+      module->kernels = it->second;
+      return Module(module);
+    }
+  }
   std::string errors;
   if (!describeSource(source, name, module->options, module->kernels, errors))
     throw Error("cannot compile " + name + ":\n" + errors);
+  std::lock_guard<std::mutex> lock(impl->mutex);
+  impl->described[key] = module->kernels;
   return Module(module);
 }
 

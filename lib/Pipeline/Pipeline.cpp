@@ -25,6 +25,8 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   TileCoalesceOptions coalesce;
   coalesce.numWarps = options.numWarps;
   pm.addPass(createTileCoalesce(coalesce));
+  pm.addPass(createTileRemoveLayoutConversions());
+  pm.addPass(createCSEPass());
 }
 
 void tile::buildGPUPipeline(OpPassManager &pm, const PipelineOptions &options) {

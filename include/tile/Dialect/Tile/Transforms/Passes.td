@@ -22,6 +22,19 @@ def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tile::TileDialect"];
 }
 
+def TileRemoveLayoutConversions : Pass<"tile-remove-layout-conversions", "::mlir::ModuleOp"> {
+  let summary = "Drop layout conversions that need no data movement";
+  let description = [{
+    Removes `convert_layout` ops whose result the source already is, folds
+    chains of conversions, and rematerializes cheap producers (`splat`,
+    `make_range`, splat constants, and elementwise arith ops whose operands
+    are all such) directly in the converted-to layout, so that the values
+    are computed where they are needed instead of moved through shared
+    memory.
+  }];
+  let dependentDialects = ["::tile::TileDialect"];
+}
+
 def TileTestPrintAxisInfo : Pass<"tile-test-print-axis-info", "::mlir::ModuleOp"> {
   let summary = "Report the axis analysis of every value as remarks (testing)";
 }

@@ -1,0 +1,69 @@
+//===- RuntimeTest.cpp - the runtime's GPU-independent parts --------------===//
+#include "tile/Runtime/Runtime.h"
+#include "tile/Support/KernelSignature.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+using namespace tile;
+
+TEST(KernelSignatureTest, RoundTrips) {
+  KernelInfo k;
+  k.name = "softmax";
+  k.numWarps = 8;
+  k.sharedBytes = 64;
+  for (auto [name, type, div] :
+       {std::tuple{"out", "ptr<f32>", 16u}, {"stride", "i32", 16u},
+        {"scale", "f16", 1u}}) {
+    ParamInfo p;
+    p.name = name;
+    ASSERT_TRUE(setParamType(p, type));
+    p.divisibility = div;
+    k.params.push_back(p);
+  }
+  std::string line = formatSignature(k);
+  EXPECT_EQ(line, "// tile.kernel softmax warps=8 shared=64 out:ptr<f32>:16 "
+                  "stride:i32:16 scale:f16:1\n");
+  std::string error;
+  auto parsed = parseSignatures(".version 8.0\n" + line + "// other\n", error);
+  ASSERT_TRUE(parsed) << error;
+  ASSERT_EQ(parsed->size(), 1u);
+  const KernelInfo &back = (*parsed)[0];
+  EXPECT_EQ(back.name, "softmax");
+  EXPECT_EQ(back.numWarps, 8u);
+  EXPECT_EQ(back.sharedBytes, 64);
+  ASSERT_EQ(back.params.size(), 3u);
+  EXPECT_EQ(back.params[0].kind, ParamInfo::Kind::Pointer);
+  EXPECT_EQ(back.params[0].bits, 64u);
+  EXPECT_EQ(back.params[1].divisibility, 16u);
+  EXPECT_EQ(back.params[2].kind, ParamInfo::Kind::Float);
+  EXPECT_EQ(back.params[2].bits, 16u);
+}
+
+TEST(KernelSignatureTest, MalformedLinesAreErrors) {
+  std::string error;
+  EXPECT_FALSE(parseSignatures("// tile.kernel k warps=4\n", error));
+  EXPECT_NE(error.find("expected a name, warps= and shared="), std::string::npos);
+  EXPECT_FALSE(parseSignatures("// tile.kernel k warps=4 shared=0 x:vec<f32>:1\n",
+                               error));
+  EXPECT_NE(error.find("bad parameter 'x:vec<f32>:1'"), std::string::npos);
+  EXPECT_FALSE(parseSignatures("// tile.kernel k warps=four shared=0\n", error));
+}
+
+TEST(RuntimeTest, NoDriverIsAClearError) {
+  // The driver library is opened once per process: name one that is absent.
+  setenv("TILE_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+  std::string why;
+  EXPECT_FALSE(Runtime::isAvailable(&why));
+  EXPECT_NE(why.find("cannot open the CUDA driver"), std::string::npos) << why;
+  try {
+    Runtime rt;
+    FAIL() << "a Runtime without a driver";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("no GPU available: cannot open the "
+                                         "CUDA driver"),
+              std::string::npos)
+        << e.what();
+  }
+}
