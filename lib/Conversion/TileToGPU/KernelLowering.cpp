@@ -350,9 +350,12 @@ LogicalResult KernelLowering::lowerConstant(arith::ConstantOp op) {
 
 LogicalResult KernelLowering::lowerMakeRange(MakeRangeOp op) {
   auto dist = *Distribution::get(op.getType());
+  // The range's one dimension, in the layout's rank: the one a slice layout
+  // does not remove.
+  unsigned dim = dist.getSlicedDim() == 0u ? 1 : 0;
   Slots out;
   for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
-    Value c = coordinates(dist, slot)[0];
+    Value c = coordinates(dist, slot)[dim];
     out.push_back(op.getStart() == 0
                       ? c
                       : arith::AddIOp::create(b, loc, c, i32(op.getStart())));
