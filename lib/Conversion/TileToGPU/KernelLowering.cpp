@@ -63,36 +63,30 @@ void KernelLowering::emitIf(Value cond, function_ref<void()> body) {
   body();
 }
 
-ArrayRef<Value> KernelLowering::laneCoords(BlockedEncodingAttr layout) {
-  auto &coords = laneCache[layout];
+ArrayRef<Value> KernelLowering::decompose(Value id, ArrayRef<unsigned> counts,
+                                          ArrayRef<unsigned> order,
+                                          SmallVector<Value> &coords) {
   if (!coords.empty())
     return coords;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(prologueAnchor);
-  coords.assign(layout.getRank(), Value());
-  Value rest = laneId;
-  for (unsigned d : layout.getOrder()) {
-    unsigned n = layout.getThreadsPerWarp()[d];
-    coords[d] = arith::RemUIOp::create(b, loc, rest, i32(n));
-    rest = arith::DivUIOp::create(b, loc, rest, i32(n));
+  coords.assign(counts.size(), Value());
+  Value rest = id;
+  for (unsigned d : order) {
+    coords[d] = arith::RemUIOp::create(b, loc, rest, i32(counts[d]));
+    rest = arith::DivUIOp::create(b, loc, rest, i32(counts[d]));
   }
   return coords;
 }
 
+ArrayRef<Value> KernelLowering::laneCoords(BlockedEncodingAttr layout) {
+  return decompose(laneId, layout.getThreadsPerWarp(), layout.getOrder(),
+                   laneCache[layout]);
+}
+
 ArrayRef<Value> KernelLowering::warpCoords(BlockedEncodingAttr layout) {
-  auto &coords = warpCache[layout];
-  if (!coords.empty())
-    return coords;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(prologueAnchor);
-  coords.assign(layout.getRank(), Value());
-  Value rest = warpId;
-  for (unsigned d : layout.getOrder()) {
-    unsigned n = layout.getWarpsPerCTA()[d];
-    coords[d] = arith::RemUIOp::create(b, loc, rest, i32(n));
-    rest = arith::DivUIOp::create(b, loc, rest, i32(n));
-  }
-  return coords;
+  return decompose(warpId, layout.getWarpsPerCTA(), layout.getOrder(),
+                   warpCache[layout]);
 }
 
 ArrayRef<Value> KernelLowering::threadBase(const Distribution &dist) {

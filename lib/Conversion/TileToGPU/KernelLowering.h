@@ -99,6 +99,13 @@ public:
   /// The lane's (warp's) coordinate along each dimension of `layout`.
   llvm::ArrayRef<mlir::Value> laneCoords(BlockedEncodingAttr layout);
   llvm::ArrayRef<mlir::Value> warpCoords(BlockedEncodingAttr layout);
+  /// Splits `id` into per-dimension coordinates of extents `counts`,
+  /// `order[0]` fastest, once per layout (cached in `coords`), at the top of
+  /// the kernel.
+  llvm::ArrayRef<mlir::Value> decompose(mlir::Value id,
+                                        llvm::ArrayRef<unsigned> counts,
+                                        llvm::ArrayRef<unsigned> order,
+                                        llvm::SmallVector<mlir::Value> &coords);
   /// The tensor coordinate (i32) that `slot` holds along each dimension.
   llvm::SmallVector<mlir::Value> coordinates(const Distribution &dist,
                                              unsigned slot);
