@@ -268,6 +268,19 @@ TEST_F(GPUTest, MisuseIsReportedClearly) {
                                       "bad.ptx"); })
                 .find("JIT log"),
             std::string::npos);
+  // Shared memory beyond what a kernel can have: refused before any launch,
+  // with the numbers.
+  Module big = rt->compileSource(
+      "kernel transpose(x: ptr<f32>, out: ptr<f32>) {\n"
+      "  let r = range(0, 128);\n"
+      "  let t = load(x + r[:, None] * 128 + r[None, :]);\n"
+      "  store(out + r[:, None] * 128 + r[None, :], trans(t));\n"
+      "}\n",
+      "big.tile");
+  EXPECT_NE(errorOf([&] { big.kernel("transpose").launch({1}, b, b); })
+                .find("kernel needs 65536 bytes of shared memory, more than "
+                      "the 49152"),
+            std::string::npos);
   EXPECT_NE(errorOf([&] { rt->compileSource("kernel k(x: i32) { let y = ; }",
                                             "broken.tile"); })
                 .find("broken.tile:1:"),
