@@ -15,6 +15,9 @@
 using namespace tile;
 using namespace tile::cuda;
 
+/// Parameters past this many are not specialized (two mask bits each).
+static constexpr size_t kMaxSpecialized = 32;
+
 namespace tile {
 
 /// A loaded CUmodule and its functions, in the order of `kernels`.
@@ -60,8 +63,9 @@ struct ModuleImpl {
   bool fromSource = false;
   std::string source;
   CompileOptions options;
-  /// Compiled variants by specialization mask (bit i: parameter i of the
-  /// kernels' common layout divisible by 16); PTX modules have one, mask 0.
+  /// Compiled variants by kernel and specialization mask (bit 2i: parameter
+  /// i divisible by 16, bit 2i+1: integer parameter i equal to 1); PTX
+  /// modules have one, mask 0.
   std::mutex mutex;
   std::vector<std::tuple<size_t, uint64_t, std::shared_ptr<LoadedModule>>>
       variants;
@@ -104,17 +108,24 @@ std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
   for (auto &[i, m, loaded] : variants)
     if (i == kernelIndex && m == mask)
       return loaded;
-  // Compile the variant whose parameters named in `mask` are divisible.
+  // Compile the variant with the facts `mask` names.
   CompileOptions variantOptions = options;
-  variantOptions.specialization.divisible.clear();
+  Specialization &spec = variantOptions.specialization;
+  spec = Specialization();
   const KernelInfo &info = kernels[kernelIndex];
-  for (size_t i = 0; i < info.params.size(); ++i)
-    if (mask & (uint64_t(1) << i))
-      variantOptions.specialization.divisible.insert(info.params[i].name);
+  for (size_t i = 0; i < info.params.size() && i < kMaxSpecialized; ++i) {
+    if (mask & (uint64_t(1) << (2 * i)))
+      spec.divisible.insert(info.params[i].name);
+    if (mask & (uint64_t(1) << (2 * i + 1)))
+      spec.equalToOne.insert(info.params[i].name);
+  }
   std::string constants, divisible;
   for (auto &[k, v] : options.constants)
     constants += k + "=" + v + ";";
-  for (const std::string &n : variantOptions.specialization.divisible)
+  for (const std::string &n : spec.divisible)
+    divisible += n + ";";
+  divisible += "|";
+  for (const std::string &n : spec.equalToOne)
     divisible += n + ";";
   std::string warps = std::to_string(options.numWarps);
   std::string key = DiskCache::makeKey({compilerVersion(), source, constants,
@@ -253,6 +264,11 @@ Kernel Module::kernel(const std::string &name) const {
 
 const KernelInfo &Kernel::info() const { return module->kernels[index]; }
 
+/// True when the integer `arg` is 1.
+static bool isOne(const Arg &arg) {
+  return arg.bits == 32 ? uint32_t(arg.raw) == 1 : arg.raw == 1;
+}
+
 /// True when `arg` is divisible by 16 (pointers: 16-byte aligned).
 static bool isDivisibleBy16(const Arg &arg) {
   int64_t value = arg.bits == 32 ? int64_t(int32_t(uint32_t(arg.raw)))
@@ -282,9 +298,13 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
                   " '" + p.name + "': expected " + p.type + ", got " +
                   a.typeName());
     bool divisible = p.kind != ParamInfo::Kind::Float && isDivisibleBy16(a);
+    bool one = p.kind == ParamInfo::Kind::Int && isOne(a);
     if (module->fromSource) {
-      if (divisible)
-        mask |= uint64_t(1) << i;
+      if (i < kMaxSpecialized)
+        mask |= (uint64_t(divisible) << (2 * i)) | (uint64_t(one) << (2 * i + 1));
+    } else if (p.equalToOne && !one) {
+      throw Error("kernel '" + k.name + "' argument '" + p.name +
+                  "': the PTX was compiled for it being 1");
     } else if (p.divisibility == 16 && !divisible) {
       throw Error("kernel '" + k.name + "' argument '" + p.name +
                   "': the PTX was compiled assuming it is divisible by 16 "

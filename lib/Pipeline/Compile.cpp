@@ -40,6 +40,8 @@ std::vector<KernelInfo> tile::describeKernels(ModuleOp module,
       if (auto div = kernel.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
                                                           kDivisibilityAttr))
         param.divisibility = div.getInt();
+      param.equalToOne = static_cast<bool>(
+          kernel.getArgAttr(arg.getArgNumber(), kEqualToOneAttr));
       info.params.push_back(param);
     }
     kernels.push_back(std::move(info));

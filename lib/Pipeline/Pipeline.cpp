@@ -8,6 +8,7 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -48,10 +49,19 @@ void tile::applySpecialization(ModuleOp module, const Specialization &spec) {
   for (KernelOp kernel : module.getOps<KernelOp>()) {
     for (BlockArgument arg : kernel.getBody().getArguments()) {
       auto name = dyn_cast<NameLoc>(arg.getLoc());
-      if (!name || !spec.divisible.count(name.getName().str()))
+      if (!name)
         continue;
-      kernel.setArgAttr(arg.getArgNumber(), kDivisibilityAttr,
-                        b.getI32IntegerAttr(16));
+      std::string argName = name.getName().str();
+      if (spec.divisible.count(argName))
+        kernel.setArgAttr(arg.getArgNumber(), kDivisibilityAttr,
+                          b.getI32IntegerAttr(16));
+      auto intType = dyn_cast<IntegerType>(arg.getType());
+      if (!intType || !spec.equalToOne.count(argName))
+        continue;
+      kernel.setArgAttr(arg.getArgNumber(), kEqualToOneAttr, b.getUnitAttr());
+      OpBuilder ob = OpBuilder::atBlockBegin(&kernel.getBody().front());
+      Value one = arith::ConstantIntOp::create(ob, arg.getLoc(), intType, 1);
+      arg.replaceAllUsesWith(one);
     }
   }
 }

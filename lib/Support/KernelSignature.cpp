@@ -38,7 +38,8 @@ std::string tile::formatSignature(const KernelInfo &kernel) {
                      " warps=" + std::to_string(kernel.numWarps) +
                      " shared=" + std::to_string(kernel.sharedBytes);
   for (const ParamInfo &p : kernel.params)
-    line += " " + p.name + ":" + p.type + ":" + std::to_string(p.divisibility);
+    line += " " + p.name + ":" + p.type + ":" +
+            (p.equalToOne ? std::string("eq1") : std::to_string(p.divisibility));
   return line + "\n";
 }
 
@@ -69,8 +70,9 @@ tile::parseSignatures(llvm::StringRef ptx, std::string &error) {
       auto [type, div] = rest.rsplit(':');
       ParamInfo param;
       param.name = name.str();
+      param.equalToOne = div == "eq1";
       if (name.empty() || !setParamType(param, type) ||
-          div.getAsInteger(10, param.divisibility))
+          (!param.equalToOne && div.getAsInteger(10, param.divisibility)))
         return bad("bad parameter '" + field.str() + "'");
       kernel.params.push_back(param);
     }

@@ -70,6 +70,12 @@ cl::list<std::string> divisibleArgs(
              "argument; 'none' for no assumption"),
     cl::value_desc("NAME,..."), cl::cat(tilecCategory));
 
+cl::list<std::string> equalToOneArgs(
+    "equal-to-one", cl::CommaSeparated,
+    cl::desc("Integer arguments the code may assume equal to 1 (compiled as "
+             "the constant), checked at launch"),
+    cl::value_desc("NAME,..."), cl::cat(tilecCategory));
+
 cl::OptionCategory runCategory("tilec --run options (CPU interpreter)");
 cl::opt<bool> run("run",
                   cl::desc("Run the kernel on the CPU interpreter instead of "
@@ -143,6 +149,8 @@ compileFile(StringRef path, SourceMgr &sourceMgr, mlir::MLIRContext &context,
     bool listed = llvm::is_contained(divisibleArgs, argName);
     if (divisibleArgs.empty() ? isa<tile::PointerType>(arg.getType()) : listed)
       spec.divisible.insert(argName);
+    if (llvm::is_contained(equalToOneArgs, argName))
+      spec.equalToOne.insert(argName);
   }
   if (emit != Emit::Tile && !run)
     tile::applySpecialization(*module, spec);

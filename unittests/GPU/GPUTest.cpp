@@ -6,6 +6,7 @@
 // with a double-precision CPU reference.
 //
 //===----------------------------------------------------------------------===//
+#include "tile/Pipeline/Compile.h"
 #include "tile/Runtime/Runtime.h"
 
 #include <gtest/gtest.h>
@@ -230,6 +231,48 @@ TEST_F(GPUTest, PTXFromTilecRoundTrip) {
     ASSERT_EQ(got[i], x[i] + y[i]) << i;
   DevicePtr unaligned{dx.ptr().address + 4};
   EXPECT_THROW(k.launch({1}, unaligned, dy, out, int32_t(10)), Error);
+}
+
+TEST_F(GPUTest, StrideSpecializedToOne) {
+  // The same module launched with stride 1 (the variant compiled with the
+  // constant, vector loads) and stride 3 (the general one): both right.
+  const char *source = "kernel column(x: ptr<f32>, out: ptr<f32>, stride: i32) {\n"
+                       "  let r = range(0, 256);\n"
+                       "  store(out + r, load(x + r * stride));\n"
+                       "}\n";
+  Module m = rt->compileSource(source, "column.tile");
+  Kernel k = m.kernel("column");
+  auto x = random(256 * 3);
+  Buffer dx = upload(x);
+  for (int32_t stride : {1, 3}) {
+    Buffer out = poisoned(256);
+    k.launch({1}, dx, out, stride);
+    rt->synchronize();
+    auto got = download(out, 256);
+    for (int i = 0; i < 256; ++i)
+      ASSERT_EQ(got[i], x[i * stride]) << "stride " << stride << " i " << i;
+  }
+  // PTX compiled for stride 1 refuses another stride.
+  CompileOptions options;
+  options.specialization.equalToOne = {"stride"};
+  options.specialization.divisible = {"x", "out"};
+  CompiledModule compiled;
+  std::string errors;
+  ASSERT_TRUE(compileToPTX(source, "column.tile", options, compiled, errors))
+      << errors;
+  Kernel fixed = rt->loadPTX(compiled.ptx, "column.ptx").kernel("column");
+  Buffer out = poisoned(256);
+  fixed.launch({1}, dx, out, int32_t(1));
+  rt->synchronize();
+  EXPECT_EQ(download(out, 256)[255], x[255]);
+  try {
+    fixed.launch({1}, dx, out, int32_t(3));
+    ADD_FAILURE() << "stride 3 accepted by PTX compiled for 1";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("compiled for it being 1"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 /// The message of the Error `body` throws ("" if none).

@@ -41,6 +41,20 @@ TEST(KernelSignatureTest, RoundTrips) {
   EXPECT_EQ(back.params[2].bits, 16u);
 }
 
+TEST(KernelSignatureTest, EqualToOneRoundTrips) {
+  std::string error;
+  auto parsed = parseSignatures(
+      "// tile.kernel column warps=4 shared=0 x:ptr<f32>:16 stride:i32:eq1\n",
+      error);
+  ASSERT_TRUE(parsed) << error;
+  ASSERT_EQ((*parsed)[0].params.size(), 2u);
+  EXPECT_FALSE((*parsed)[0].params[0].equalToOne);
+  EXPECT_TRUE((*parsed)[0].params[1].equalToOne);
+  EXPECT_EQ(formatSignature((*parsed)[0]),
+            "// tile.kernel column warps=4 shared=0 x:ptr<f32>:16 "
+            "stride:i32:eq1\n");
+}
+
 TEST(KernelSignatureTest, MalformedLinesAreErrors) {
   std::string error;
   EXPECT_FALSE(parseSignatures("// tile.kernel k warps=4\n", error));

@@ -7,8 +7,9 @@
 //
 //   // tile.kernel vector_add warps=4 shared=0 x:ptr<f32>:16 n:i32:1
 //
-// where the last field of a parameter is the divisibility the code assumes
-// (16: divisible by 16, for a pointer: a 16-byte-aligned address).
+// where the last field of a parameter is what the code assumes of it: its
+// divisibility (16: divisible by 16, for a pointer: a 16-byte-aligned
+// address; 1: nothing), or `eq1`: the integer is 1 (compiled as a constant).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_SUPPORT_KERNELSIGNATURE_H
@@ -33,6 +34,8 @@ struct ParamInfo {
   unsigned bits = 32;
   /// Divisibility the compiled code assumes (1: none, 16: by 16).
   unsigned divisibility = 1;
+  /// The code was compiled for this integer being 1.
+  bool equalToOne = false;
 };
 
 /// One compiled kernel.
