@@ -28,6 +28,27 @@ def softmax_kernel(out_ptr, in_ptr, stride, n_cols, BLOCK: tl.constexpr):
     tl.store(out_ptr + row * stride + cols, num / tl.sum(num, axis=0), mask=mask)
 
 
+@triton.jit
+def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
+                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                       TF32: tl.constexpr):
+    # The tutorial's matmul without grouped ordering, as matmul_relu.tile.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        ka = k + rk
+        a = tl.load(a_ptr + rm[:, None] * lda + ka[None, :],
+                    mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + ka[:, None] * ldb + rn[None, :],
+                    mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="tf32" if TF32 else "ieee")
+    c = tl.maximum(acc, 0.0).to(c_ptr.dtype.element_ty)
+    tl.store(c_ptr + rm[:, None] * ldc + rn[None, :], c,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 def median_ms(fn, warmup=10, reps=50):
     for _ in range(warmup):
         fn()
@@ -43,6 +64,37 @@ def median_ms(fn, warmup=10, reps=50):
         times.append(start.elapsed_time(stop))
     times.sort()
     return times[len(times) // 2]
+
+
+def emit_flops(impl, kernel, shape, ms, flops):
+    print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape,
+                      "ms": ms, "tflops": flops / ms / 1e9}), flush=True)
+
+
+def matmuls():
+    """matmul+ReLU: torch.relu(a @ b) and the Triton kernel with the same
+    tiles as tile-bench (128x128x32, 4 warps, 3 stages)."""
+    dtypes = {"f16": torch.float16, "bf16": torch.bfloat16,
+              "f32": torch.float32, "tf32": torch.float32}
+    for variant, m, n, k in [("f16", 1024, 1024, 1024), ("f16", 4096, 4096, 4096),
+                             ("f16", 8192, 8192, 8192), ("bf16", 4096, 4096, 4096),
+                             ("f32", 4096, 4096, 4096), ("tf32", 4096, 4096, 4096)]:
+        dt = dtypes[variant]
+        a = torch.randn(m, k, device="cuda").to(dt)
+        b = torch.randn(k, n, device="cuda").to(dt)
+        c = torch.empty(m, n, device="cuda", dtype=dt)
+        torch.backends.cuda.matmul.allow_tf32 = variant == "tf32"
+        shape = f"{m}x{n}x{k}"
+        flops = 2.0 * m * n * k
+        emit_flops("torch", "matmul_" + variant, shape,
+                   median_ms(lambda: torch.relu(a @ b)), flops)
+        grid = (triton.cdiv(m, 128), triton.cdiv(n, 128))
+        emit_flops("triton", "matmul_" + variant, shape,
+                   median_ms(lambda: matmul_relu_kernel[grid](
+                       a, b, c, m, n, k, k, n, n, BM=128, BN=128, BK=32,
+                       TF32=variant == "tf32", num_warps=4, num_stages=3)), flops)
+        del a, b, c
+    torch.backends.cuda.matmul.allow_tf32 = False
 
 
 def emit(impl, kernel, shape, ms, nbytes):
@@ -73,6 +125,7 @@ def main():
              median_ms(lambda: softmax_kernel[(rows,)](out, x, cols, cols,
                                                        BLOCK=block, num_warps=warps)),
              8.0 * rows * cols)
+    matmuls()
     # Launch overhead in a host loop.
     b = torch.zeros(16, device="cuda")
     for impl, fn in [("torch", lambda: torch.add(b, b, out=b)),

@@ -1,5 +1,5 @@
 """Joins tile-bench's and bench/peers.py's JSON lines into one table with
-ratios (tile / best peer for bandwidth). Usage: report.py tile.jsonl peers.jsonl"""
+ratios (tile / best peer for bandwidth and TFLOP/s). Usage: report.py tile.jsonl peers.jsonl"""
 import json
 import sys
 
@@ -19,13 +19,14 @@ def main():
     table = {}
     for r in rows:
         table.setdefault((r["kernel"], r["shape"]), {})[r["impl"]] = r
-    print(f"{'kernel':<12} {'shape':<12} {'tile':>9} {'torch':>9} {'triton':>9}"
+    print(f"{'kernel':<12} {'shape':<14} {'tile':>9} {'torch':>9} {'triton':>9}"
           f" {'tile/best':>9} {'tile/triton':>11}")
     for (kernel, shape), impls in table.items():
         if kernel in ("compile_cold", "compile_cached"):
-            print(f"{kernel:<12} {shape:<12} {impls['tile']['ms']:>7.2f}ms")
+            print(f"{kernel:<12} {shape:<14} {impls['tile']['ms']:>7.2f}ms")
             continue
-        key = "us" if kernel == "launch_us" else "gbps"
+        key = ("us" if kernel == "launch_us" else
+               "tflops" if "tflops" in next(iter(impls.values())) else "gbps")
         val = {i: impls[i][key] for i in impls}
         cells = [f"{val[i]:>9.1f}" if i in val else f"{'-':>9}"
                  for i in ("tile", "torch", "triton")]
@@ -36,8 +37,8 @@ def main():
             ratio = f"{(best / val['tile'] if key == 'us' else val['tile'] / best):>9.3f}"
             if "triton" in val:
                 tri = f"{(val['triton'] / val['tile'] if key == 'us' else val['tile'] / val['triton']):>11.3f}"
-        unit = "us" if key == "us" else "GB/s"
-        print(f"{kernel:<12} {shape:<12} {' '.join(cells)} {ratio} {tri}  ({unit})")
+        unit = {"us": "us", "gbps": "GB/s", "tflops": "TFLOP/s"}[key]
+        print(f"{kernel:<12} {shape:<14} {' '.join(cells)} {ratio} {tri}  ({unit})")
 
 
 if __name__ == "__main__":

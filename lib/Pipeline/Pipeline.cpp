@@ -26,6 +26,9 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   TileCoalesceOptions coalesce;
   coalesce.numWarps = options.numWarps;
   pm.addPass(createTileCoalesce(coalesce));
+  pm.addPass(createTileAccelerateDot());
+  pm.addPass(createTileRemoveLayoutConversions());
+  pm.addPass(createTileFuse());
   pm.addPass(createTileRemoveLayoutConversions());
   pm.addPass(createCSEPass());
 }

@@ -26,8 +26,13 @@ rm -rf "$TILE_CACHE_DIR"
     tilec examples/$e.tile -o /tmp/tile-ptx/$e.ptx &&
       ptxas -arch=sm_90 -v /tmp/tile-ptx/$e.ptx -o /tmp/tile-ptx/$e.cubin 2>&1 | grep -E "error|Used"
   done
+  echo "== matmul_relu (all ints divisible by 16): resources and SASS"
+  tilec examples/matmul_relu.tile --divisible=a,b,c,M,N,K,lda,ldb,ldc \
+    -o /tmp/tile-ptx/mm.ptx &&
+    ptxas -arch=sm_90 -v /tmp/tile-ptx/mm.ptx -o /tmp/tile-ptx/mm.cubin 2>&1 | grep -E "error|Used|spill" &&
+    cuobjdump -sass /tmp/tile-ptx/mm.cubin | grep -oE "\b(HMMA|LDSM|LDGSTS|LDG|STS|LDS|LDL|STL|BAR)[.A-Z0-9]*" | sort | uniq -c
   echo "== GPU tests"
-  TileGPUTests --gtest_color=no 2>&1 | tail -25
+  TileGPUTests --gtest_color=no 2>&1 | grep -E "^\[|worst error|seed|Failure|Expected|Which|actual|error" | tail -80
   echo "== bench"
   tile-bench --examples examples > "$out/tile.jsonl"
   python3 bench/peers.py > "$out/peers.jsonl"

@@ -17,13 +17,63 @@
 using namespace tile;
 using namespace llvm;
 
-static cl::opt<std::string> examplesDir("examples", cl::desc("examples directory"),
+static cl::opt<std::string> examplesDir("examples",
+                                        cl::desc("examples directory"),
                                         cl::init("examples"));
-static cl::opt<int> reps("reps", cl::desc("timed runs per shape"), cl::init(50));
-static cl::opt<int> warmup("warmup", cl::desc("untimed runs first"), cl::init(10));
+static cl::opt<int> reps("reps", cl::desc("timed runs per shape"),
+                         cl::init(50));
+static cl::opt<int> warmup("warmup", cl::desc("untimed runs first"),
+                           cl::init(10));
+static cl::opt<std::string>
+    only("only",
+         cl::desc("run only these benchmarks (comma-separated: "
+                  "vector_add,softmax,matmul,compile)"),
+         cl::init("vector_add,softmax,matmul,compile"));
+static cl::opt<std::string> matmulConfig(
+    "matmul-config",
+    cl::desc(
+        "matmul_relu configuration: BM,BN,BK,warps (default 128,128,32,4)"),
+    cl::init("128,128,32,4"));
 
-static void emit(const std::string &kernel, const std::string &shape,
-                 double ms, double bytes) {
+static bool enabled(StringRef what) {
+  SmallVector<StringRef> parts;
+  StringRef(only).split(parts, ',');
+  return llvm::is_contained(parts, what);
+}
+
+static void emitFlops(const std::string &kernel, const std::string &shape,
+                      double ms, double flops) {
+  std::printf("{\"impl\": \"tile\", \"kernel\": \"%s\", \"shape\": \"%s\", "
+              "\"ms\": %.5f, \"tflops\": %.1f}\n",
+              kernel.c_str(), shape.c_str(), ms, flops / ms / 1e9);
+  std::fflush(stdout);
+}
+
+/// matmul_relu.tile with `type` inputs and output and, for "tf32", f32
+/// inputs multiplied on tf32 tensor cores.
+static std::string matmulSource(const std::string &text, StringRef variant) {
+  std::string s = text;
+  if (variant == "f16")
+    return s;
+  std::string type = variant == "bf16" ? "bf16" : "f32";
+  auto replace = [&](StringRef from, const std::string &to) {
+    size_t at = s.find(from.str());
+    if (at == std::string::npos)
+      throw tile::Error("matmul_relu.tile changed: '" + from.str() +
+                        "' not found");
+    s.replace(at, from.size(), to);
+  };
+  replace("a: ptr<f16>, b: ptr<f16>, c: ptr<f16>",
+          "a: ptr<" + type + ">, b: ptr<" + type + ">, c: ptr<" + type + ">");
+  replace("cast(maximum(acc, 0.0), f16)",
+          "cast(maximum(acc, 0.0), " + type + ")");
+  if (variant == "tf32")
+    replace("dot(av, bv, acc)", "dot(av, bv, acc, precision: tf32)");
+  return s;
+}
+
+static void emit(const std::string &kernel, const std::string &shape, double ms,
+                 double bytes) {
   std::printf("{\"impl\": \"tile\", \"kernel\": \"%s\", \"shape\": \"%s\", "
               "\"ms\": %.5f, \"gbps\": %.1f}\n",
               kernel.c_str(), shape.c_str(), ms, bytes / ms / 1e6);
@@ -36,7 +86,8 @@ static double seconds(std::chrono::steady_clock::time_point since) {
 }
 
 int main(int argc, char **argv) {
-  cl::ParseCommandLineOptions(argc, argv, "tile-bench: benchmark the examples\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tile-bench: benchmark the examples\n");
   std::string why;
   if (!Runtime::isAvailable(&why)) {
     std::fprintf(stderr, "tile-bench: no GPU: %s\n", why.c_str());
@@ -51,23 +102,26 @@ int main(int argc, char **argv) {
     // Vector add.
     Module va = rt.compileFile(dir + "/vector_add.tile");
     Kernel vk = va.kernel("vector_add");
-    for (int64_t n : {int64_t(1) << 20, int64_t(1) << 24,
-                      (int64_t(1) << 26) + 3, int64_t(1) << 28}) {
-      Buffer x = rt.alloc(n * 4), y = rt.alloc(n * 4), out = rt.alloc(n * 4);
-      x.fill(0);
-      y.fill(0);
-      unsigned grid = unsigned((n + 1023) / 1024);
-      double ms = timeMedianMs(rt, warmup, reps, [&] {
-        vk.launch({grid}, x, y, out, int32_t(n));
-      });
-      emit("vector_add", std::to_string(n), ms, 3.0 * n * 4);
-    }
+    if (enabled("vector_add"))
+      for (int64_t n : {int64_t(1) << 20, int64_t(1) << 24,
+                        (int64_t(1) << 26) + 3, int64_t(1) << 28}) {
+        Buffer x = rt.alloc(n * 4), y = rt.alloc(n * 4), out = rt.alloc(n * 4);
+        x.fill(0);
+        y.fill(0);
+        unsigned grid = unsigned((n + 1023) / 1024);
+        double ms = timeMedianMs(rt, warmup, reps, [&] {
+          vk.launch({grid}, x, y, out, int32_t(n));
+        });
+        emit("vector_add", std::to_string(n), ms, 3.0 * n * 4);
+      }
 
     // Softmax, with Triton tutorial's warps per block size.
     struct Shape {
       int rows, cols;
     } shapes[] = {{8192, 1024}, {8192, 4096}, {4096, 16384}, {16384, 781}};
     for (Shape s : shapes) {
+      if (!enabled("softmax"))
+        break;
       int block = 1;
       while (block < s.cols)
         block *= 2;
@@ -80,25 +134,76 @@ int main(int argc, char **argv) {
       Buffer in = rt.alloc(n * 4), out = rt.alloc(n * 4);
       in.fill(0);
       double ms = timeMedianMs(rt, warmup, reps, [&] {
-        sk.launch({unsigned(s.rows)}, out, in, int32_t(s.cols), int32_t(s.cols));
+        sk.launch({unsigned(s.rows)}, out, in, int32_t(s.cols),
+                  int32_t(s.cols));
       });
-      emit("softmax", std::to_string(s.rows) + "x" + std::to_string(s.cols),
-           ms, 2.0 * n * 4);
+      emit("softmax", std::to_string(s.rows) + "x" + std::to_string(s.cols), ms,
+           2.0 * n * 4);
+    }
+
+    // matmul_relu: TFLOP/s counts 2 M N K.
+    if (enabled("matmul")) {
+      unsigned bm = 128, bn = 128, bk = 32, warps = 4;
+      if (std::sscanf(matmulConfig.c_str(), "%u,%u,%u,%u", &bm, &bn, &bk,
+                      &warps) != 4)
+        throw tile::Error("--matmul-config wants BM,BN,BK,warps, got '" +
+                          matmulConfig + "'");
+      auto text = MemoryBuffer::getFile(dir + "/matmul_relu.tile");
+      if (!text)
+        throw tile::Error("cannot read " + dir + "/matmul_relu.tile");
+      struct MatmulShape {
+        const char *variant;
+        int m, n, k;
+      } matmuls[] = {{"f16", 1024, 1024, 1024}, {"f16", 4096, 4096, 4096},
+                     {"f16", 8192, 8192, 8192}, {"bf16", 4096, 4096, 4096},
+                     {"f32", 4096, 4096, 4096}, {"tf32", 4096, 4096, 4096}};
+      ModuleOptions options;
+      options.numWarps = warps;
+      for (MatmulShape s : matmuls) {
+        Module mm = rt.compileSource(
+            matmulSource((*text)->getBuffer().str(), s.variant),
+            std::string("matmul_relu_") + s.variant,
+            {{"BM", std::to_string(bm)},
+             {"BN", std::to_string(bn)},
+             {"BK", std::to_string(bk)}},
+            options);
+        Kernel mk = mm.kernel("matmul_relu");
+        size_t eb = StringRef(s.variant).starts_with("f16") ||
+                            StringRef(s.variant) == "bf16"
+                        ? 2
+                        : 4;
+        Buffer a = rt.alloc(size_t(s.m) * s.k * eb),
+               b = rt.alloc(size_t(s.k) * s.n * eb),
+               c = rt.alloc(size_t(s.m) * s.n * eb);
+        a.fill(0);
+        b.fill(0);
+        Grid grid{unsigned((s.m + bm - 1) / bm), unsigned((s.n + bn - 1) / bn)};
+        double ms = timeMedianMs(rt, warmup, reps, [&] {
+          mk.launch(grid, a, b, c, int32_t(s.m), int32_t(s.n), int32_t(s.k),
+                    int32_t(s.k), int32_t(s.n), int32_t(s.n));
+        });
+        std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) +
+                            "x" + std::to_string(s.k);
+        emitFlops(std::string("matmul_") + s.variant, shape, ms,
+                  2.0 * s.m * s.n * s.k);
+      }
     }
 
     // Compile times: in process, cold (no cache), per example.
-    for (const char *name : {"vector_add", "softmax", "matmul_relu"}) {
-      auto source = MemoryBuffer::getFile(dir + "/" + name + ".tile");
-      CompileOptions options;
-      CompiledModule compiled;
-      std::string errors;
-      auto start = std::chrono::steady_clock::now();
-      if (!compileToPTX((*source)->getBuffer(), name, options, compiled, errors))
-        throw tile::Error(errors);
-      std::printf("{\"impl\": \"tile\", \"kernel\": \"compile_cold\", "
-                  "\"shape\": \"%s\", \"ms\": %.3f}\n",
-                  name, seconds(start) * 1e3);
-    }
+    if (enabled("compile"))
+      for (const char *name : {"vector_add", "softmax", "matmul_relu"}) {
+        auto source = MemoryBuffer::getFile(dir + "/" + name + ".tile");
+        CompileOptions options;
+        CompiledModule compiled;
+        std::string errors;
+        auto start = std::chrono::steady_clock::now();
+        if (!compileToPTX((*source)->getBuffer(), name, options, compiled,
+                          errors))
+          throw tile::Error(errors);
+        std::printf("{\"impl\": \"tile\", \"kernel\": \"compile_cold\", "
+                    "\"shape\": \"%s\", \"ms\": %.3f}\n",
+                    name, seconds(start) * 1e3);
+      }
     // A cache hit: the same module again, up to a launchable kernel whose
     // variant is already loaded.
     {
@@ -121,7 +226,8 @@ int main(int argc, char **argv) {
       double perLaunch = seconds(start) / launches * 1e6;
       rt.synchronize();
       std::printf("{\"impl\": \"tile\", \"kernel\": \"launch_us\", "
-                  "\"shape\": \"host loop\", \"us\": %.2f}\n", perLaunch);
+                  "\"shape\": \"host loop\", \"us\": %.2f}\n",
+                  perLaunch);
     }
     auto stats = rt.cacheStats();
     std::fprintf(stderr, "cache: %u compiles, %u disk hits, %u memory hits\n",

@@ -6,6 +6,8 @@
 // with a double-precision CPU reference.
 //
 //===----------------------------------------------------------------------===//
+#include "GPUTestSupport.h"
+
 #include "tile/Pipeline/Compile.h"
 #include "tile/Runtime/Runtime.h"
 
@@ -19,78 +21,11 @@ using namespace tile;
 
 namespace {
 
-class GPUTest : public ::testing::Test {
-protected:
-  static void SetUpTestSuite() {
-    std::string why;
-    if (!Runtime::isAvailable(&why)) {
-      skipReason = why;
-      return;
-    }
-    rt = new Runtime();
-  }
-  static void TearDownTestSuite() {
-    delete rt;
-    rt = nullptr;
-  }
-  void SetUp() override {
-    if (!rt)
-      GTEST_SKIP() << "no GPU: " << skipReason;
-    seed = std::random_device{}();
-    std::printf("seed %u\n", seed);
-    rng.seed(seed);
-  }
-  std::vector<float> random(size_t n, float lo = -4, float hi = 4) {
-    std::uniform_real_distribution<float> dist(lo, hi);
-    std::vector<float> v(n);
-    for (float &x : v)
-      x = dist(rng);
-    return v;
-  }
-  Buffer upload(const std::vector<float> &v) {
-    Buffer b = rt->alloc(v.size() * sizeof(float));
-    b.upload(v.data(), v.size() * sizeof(float));
-    return b;
-  }
-  /// A buffer of `n` floats, every byte 0xFF (NaN).
-  Buffer poisoned(size_t n) {
-    Buffer b = rt->alloc(n * sizeof(float));
-    b.fill(0xFF);
-    return b;
-  }
-  std::vector<float> download(const Buffer &b, size_t n) {
-    std::vector<float> v(n);
-    b.download(v.data(), n * sizeof(float));
-    return v;
-  }
-  static Runtime *rt;
-  static std::string skipReason;
-  unsigned seed = 0;
-  std::mt19937 rng;
-};
-
-Runtime *GPUTest::rt = nullptr;
-std::string GPUTest::skipReason;
-
-/// A directory from the environment (for runs on the GPU machine, where the
-/// build tree's paths do not exist) or the build's default.
-std::string dirFromEnv(const char *variable, const char *fallback) {
-  const char *value = getenv(variable);
-  return value ? value : fallback;
-}
-
-std::string example(const char *name) {
-  return dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) + "/" + name;
-}
-
-/// True under compute-sanitizer runs, which skip the largest sizes.
-bool smallOnly() { return getenv("TILE_GPU_TEST_SMALL") != nullptr; }
-
 TEST_F(GPUTest, VectorAdd) {
   Module m = rt->compileFile(example("vector_add.tile"));
   Kernel k = m.kernel("vector_add");
-  for (int64_t n : {int64_t(1), int64_t(1000), int64_t(1) << 20,
-                    (int64_t(1) << 26) + 3}) {
+  for (int64_t n :
+       {int64_t(1), int64_t(1000), int64_t(1) << 20, (int64_t(1) << 26) + 3}) {
     if (smallOnly() && n > 5000)
       continue;
     auto x = random(n), y = random(n);
@@ -135,7 +70,8 @@ void checkSoftmax(GPUTest *, Runtime &rt, Kernel &k, int rows, int cols,
     for (int c = 0; c < cols; ++c) {
       double want = std::exp(double(row[c]) - mx) / sum;
       double g = got[size_t(r) * stride + c];
-      double err = std::isnan(g) ? INFINITY : std::abs(g - want) / std::max(want, 1e-30);
+      double err =
+          std::isnan(g) ? INFINITY : std::abs(g - want) / std::max(want, 1e-30);
       worst = std::max(worst, err);
     }
   }
@@ -146,8 +82,8 @@ void checkSoftmax(GPUTest *, Runtime &rt, Kernel &k, int rows, int cols,
 TEST_F(GPUTest, Softmax) {
   struct Case {
     int rows, cols, block;
-  } cases[] = {{1, 1, 1024}, {3, 781, 1024}, {8192, 1024, 1024},
-               {4096, 16384, 16384}};
+  } cases[] = {
+      {1, 1, 1024}, {3, 781, 1024}, {8192, 1024, 1024}, {4096, 16384, 16384}};
   for (Case c : cases) {
     if (smallOnly())
       c.rows = std::min(c.rows, 4);
@@ -162,55 +98,57 @@ TEST_F(GPUTest, MatmulReluSmall) {
   // The FMA lowering of dot (tensor cores come with issue 4): f16 inputs,
   // f32 accumulation, f16 output; sizes off the block edges.
   for (int block : {32, 128}) {
-  int bk = block == 32 ? 16 : 32;
-  Module m = rt->compileFile(example("matmul_relu.tile"),
-                             {{"BM", std::to_string(block)},
-                              {"BN", std::to_string(block)},
-                              {"BK", std::to_string(bk)}});
-  Kernel k = m.kernel("matmul_relu");
-  int M = 127, N = 129, K = 65;
-  std::uniform_real_distribution<float> dist(-1, 1);
-  std::vector<uint16_t> a(M * K), b(K * N);
-  std::vector<double> af(M * K), bf(K * N);
-  auto toHalf = [](float f, double &back) {
-    // Round through _Float16 for the reference's exact inputs.
-    _Float16 h = static_cast<_Float16>(f);
-    back = double(h);
-    uint16_t bits;
-    std::memcpy(&bits, &h, 2);
-    return bits;
-  };
-  for (int i = 0; i < M * K; ++i)
-    a[i] = toHalf(dist(rng), af[i]);
-  for (int i = 0; i < K * N; ++i)
-    b[i] = toHalf(dist(rng), bf[i]);
-  Buffer da = rt->alloc(a.size() * 2), db = rt->alloc(b.size() * 2),
-         dc = rt->alloc(size_t(M) * N * 2 + 2);
-  da.upload(a.data(), a.size() * 2);
-  db.upload(b.data(), b.size() * 2);
-  dc.fill(0xFF);
-  k.launch({unsigned((M + block - 1) / block), unsigned((N + block - 1) / block)}, da, db, dc,
-           int32_t(M), int32_t(N), int32_t(K), int32_t(K), int32_t(N),
-           int32_t(N));
-  rt->synchronize();
-  std::vector<_Float16> c(size_t(M) * N + 1);
-  dc.download(c.data(), c.size() * 2);
-  double worst = 0;
-  for (int i = 0; i < M; ++i)
-    for (int j = 0; j < N; ++j) {
-      double want = 0;
-      for (int kk = 0; kk < K; ++kk)
-        want += af[i * K + kk] * bf[kk * N + j];
-      want = std::max(want, 0.0);
-      double got = double(c[i * N + j]);
-      worst = std::max(worst, std::isnan(got) ? INFINITY
-                                              : std::abs(got - want) /
-                                                    std::max(1.0, std::abs(want)));
-    }
-  EXPECT_LT(worst, 1e-2) << "BM=BN=" << block;
-  uint16_t tail;
-  std::memcpy(&tail, &c[size_t(M) * N], 2);
-  EXPECT_EQ(tail, 0xFFFF) << "element past the end written";
+    int bk = block == 32 ? 16 : 32;
+    Module m = rt->compileFile(example("matmul_relu.tile"),
+                               {{"BM", std::to_string(block)},
+                                {"BN", std::to_string(block)},
+                                {"BK", std::to_string(bk)}});
+    Kernel k = m.kernel("matmul_relu");
+    int M = 127, N = 129, K = 65;
+    std::uniform_real_distribution<float> dist(-1, 1);
+    std::vector<uint16_t> a(M * K), b(K * N);
+    std::vector<double> af(M * K), bf(K * N);
+    auto toHalf = [](float f, double &back) {
+      // Round through _Float16 for the reference's exact inputs.
+      _Float16 h = static_cast<_Float16>(f);
+      back = double(h);
+      uint16_t bits;
+      std::memcpy(&bits, &h, 2);
+      return bits;
+    };
+    for (int i = 0; i < M * K; ++i)
+      a[i] = toHalf(dist(rng), af[i]);
+    for (int i = 0; i < K * N; ++i)
+      b[i] = toHalf(dist(rng), bf[i]);
+    Buffer da = rt->alloc(a.size() * 2), db = rt->alloc(b.size() * 2),
+           dc = rt->alloc(size_t(M) * N * 2 + 2);
+    da.upload(a.data(), a.size() * 2);
+    db.upload(b.data(), b.size() * 2);
+    dc.fill(0xFF);
+    k.launch(
+        {unsigned((M + block - 1) / block), unsigned((N + block - 1) / block)},
+        da, db, dc, int32_t(M), int32_t(N), int32_t(K), int32_t(K), int32_t(N),
+        int32_t(N));
+    rt->synchronize();
+    std::vector<_Float16> c(size_t(M) * N + 1);
+    dc.download(c.data(), c.size() * 2);
+    double worst = 0;
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        double want = 0;
+        for (int kk = 0; kk < K; ++kk)
+          want += af[i * K + kk] * bf[kk * N + j];
+        want = std::max(want, 0.0);
+        double got = double(c[i * N + j]);
+        worst = std::max(worst, std::isnan(got)
+                                    ? INFINITY
+                                    : std::abs(got - want) /
+                                          std::max(1.0, std::abs(want)));
+      }
+    EXPECT_LT(worst, 1e-2) << "BM=BN=" << block;
+    uint16_t tail;
+    std::memcpy(&tail, &c[size_t(M) * N], 2);
+    EXPECT_EQ(tail, 0xFFFF) << "element past the end written";
   }
 }
 
@@ -219,7 +157,8 @@ TEST_F(GPUTest, PTXFromTilecRoundTrip) {
   // an unaligned pointer is refused because the PTX assumes alignment.
   Module m = rt->compileFile(example("vector_add.tile"));
   (void)m;
-  std::string path = dirFromEnv("TILE_GPU_PTX_DIR", TILE_GPU_PTX_DIR) + "/vector_add.ptx";
+  std::string path =
+      dirFromEnv("TILE_GPU_PTX_DIR", TILE_GPU_PTX_DIR) + "/vector_add.ptx";
   Module p = rt->loadPTXFile(path);
   Kernel k = p.kernel("vector_add");
   auto x = random(5000), y = random(5000);
@@ -236,10 +175,11 @@ TEST_F(GPUTest, PTXFromTilecRoundTrip) {
 TEST_F(GPUTest, StrideSpecializedToOne) {
   // The same module launched with stride 1 (the variant compiled with the
   // constant, vector loads) and stride 3 (the general one): both right.
-  const char *source = "kernel column(x: ptr<f32>, out: ptr<f32>, stride: i32) {\n"
-                       "  let r = range(0, 256);\n"
-                       "  store(out + r, load(x + r * stride));\n"
-                       "}\n";
+  const char *source =
+      "kernel column(x: ptr<f32>, out: ptr<f32>, stride: i32) {\n"
+      "  let r = range(0, 256);\n"
+      "  store(out + r, load(x + r * stride));\n"
+      "}\n";
   Module m = rt->compileSource(source, "column.tile");
   Kernel k = m.kernel("column");
   auto x = random(256 * 3);
@@ -289,27 +229,33 @@ TEST_F(GPUTest, MisuseIsReportedClearly) {
   Module m = rt->compileFile(example("vector_add.tile"));
   Kernel k = m.kernel("vector_add");
   Buffer b = rt->alloc(64);
-  EXPECT_NE(errorOf([&] { k.launch({1}, b, b, b); })
-                .find("takes 4 arguments (x, y, out, n), got 3"),
+  EXPECT_NE(errorOf([&] {
+              k.launch({1}, b, b, b);
+            }).find("takes 4 arguments (x, y, out, n), got 3"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { k.launch({1}, b, b, b, 1.0f); })
-                .find("argument 4 'n': expected i32, got f32"),
+  EXPECT_NE(errorOf([&] {
+              k.launch({1}, b, b, b, 1.0f);
+            }).find("argument 4 'n': expected i32, got f32"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { k.launch({1}, b, int32_t(3), b, int32_t(1)); })
-                .find("argument 2 'y': expected ptr<f32>, got i32"),
+  EXPECT_NE(errorOf([&] {
+              k.launch({1}, b, int32_t(3), b, int32_t(1));
+            }).find("argument 2 'y': expected ptr<f32>, got i32"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { k.launch({0}, b, b, b, int32_t(1)); })
-                .find("outside the device's limits"),
+  EXPECT_NE(errorOf([&] {
+              k.launch({0}, b, b, b, int32_t(1));
+            }).find("outside the device's limits"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { k.launch({1, 70000}, b, b, b, int32_t(1)); })
-                .find("grid (1, 70000, 1)"),
+  EXPECT_NE(errorOf([&] {
+              k.launch({1, 70000}, b, b, b, int32_t(1));
+            }).find("grid (1, 70000, 1)"),
             std::string::npos);
   EXPECT_NE(errorOf([&] { m.kernel("nope"); }).find("no kernel 'nope'"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { rt->loadPTX("// tile.kernel k warps=4 shared=0\n"
-                                      ".version 8.0\n.target sm_90\nbogus;\n",
-                                      "bad.ptx"); })
-                .find("JIT log"),
+  EXPECT_NE(errorOf([&] {
+              rt->loadPTX("// tile.kernel k warps=4 shared=0\n"
+                          ".version 8.0\n.target sm_90\nbogus;\n",
+                          "bad.ptx");
+            }).find("JIT log"),
             std::string::npos);
   // Shared memory beyond what a kernel can have: refused before any launch,
   // with the numbers.
@@ -324,9 +270,10 @@ TEST_F(GPUTest, MisuseIsReportedClearly) {
                 .find("kernel needs 65536 bytes of shared memory, more than "
                       "the 49152"),
             std::string::npos);
-  EXPECT_NE(errorOf([&] { rt->compileSource("kernel k(x: i32) { let y = ; }",
-                                            "broken.tile"); })
-                .find("broken.tile:1:"),
+  EXPECT_NE(errorOf([&] {
+              rt->compileSource("kernel k(x: i32) { let y = ; }",
+                                "broken.tile");
+            }).find("broken.tile:1:"),
             std::string::npos);
 }
 

@@ -20,7 +20,7 @@ def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
-                           "::mlir::vector::VectorDialect"];
+                           "::mlir::vector::VectorDialect", "::mlir::NVVM::NVVMDialect"];
 }
 
 #endif // TILE_CONVERSION_PASSES_TD

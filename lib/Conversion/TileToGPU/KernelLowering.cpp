@@ -10,6 +10,13 @@
 using namespace mlir;
 using namespace tile;
 
+/// True for tiles held as mma fragments.
+static bool isDotOperand(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor &&
+         isa_and_nonnull<DotOperandEncodingAttr>(tensor.getEncoding());
+}
+
 std::string tile::sharedBufferName(StringRef kernelName) {
   return ("__tile_shared_" + kernelName).str();
 }
@@ -149,8 +156,9 @@ Value KernelLowering::sharedPointer(int64_t bytes, int64_t size) {
   Value base = LLVM::AddressOfOp::create(b, loc, ptrType, sharedSymbol);
   if (bytes == 0)
     return base;
-  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
-                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
+  return LLVM::GEPOp::create(
+      b, loc, ptrType, b.getI8Type(), base,
+      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
 }
 
 LogicalResult KernelLowering::run() {
@@ -180,7 +188,8 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
 LogicalResult KernelLowering::lowerOp(Operation *op) {
   loc = op->getLoc();
   for (Value result : op->getResults())
-    if (failed(Distribution::get(result.getType())))
+    if (!isDotOperand(result.getType()) &&
+        failed(Distribution::get(result.getType())))
       return op->emitError("tile without a layout: run tile-coalesce before "
                            "convert-tile-to-gpu");
   return TypeSwitch<Operation *, LogicalResult>(op)
@@ -214,8 +223,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
         return success();
       })
       .Case<AddPtrOp>([&](AddPtrOp add) {
-        Type elem = memoryType(
-            getElementTypeOrSelf(getPointeeLikeType(add.getType())));
+        Type elem =
+            memoryType(getElementTypeOrSelf(getPointeeLikeType(add.getType())));
         const Slots &ptrs = lookup(add.getPtr());
         const Slots &offs = lookup(add.getOffset());
         Slots out;
@@ -232,6 +241,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
       .Case<ReduceOp>([&](auto o) { return lowerReduce(o); })
       .Case<DotOp>([&](auto o) { return lowerDot(o); })
       .Case<ConvertLayoutOp>([&](ConvertLayoutOp cvt) {
+        if (isDotOperand(cvt.getType()))
+          return lowerToDotOperand(op, cvt.getSrc(), cvt);
         return lowerConvertLayout(op, cvt.getSrc(), cvt, false);
       })
       .Case<TransOp>([&](TransOp trans) {
@@ -245,7 +256,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
         if (isa<arith::ArithDialect, math::MathDialect>(other->getDialect()))
           return lowerElementwise(other);
         return other->emitError("'")
-               << other->getName() << "' is not supported by convert-tile-to-gpu";
+               << other->getName()
+               << "' is not supported by convert-tile-to-gpu";
       });
 }
 
@@ -331,13 +343,15 @@ LogicalResult KernelLowering::lowerConstant(arith::ConstantOp op) {
   auto dist = *Distribution::get(op.getType());
   auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
   if (!dense) {
-    map(op, {arith::ConstantOp::create(b, loc, cast<TypedAttr>(op.getValue()))});
+    map(op,
+        {arith::ConstantOp::create(b, loc, cast<TypedAttr>(op.getValue()))});
     return success();
   }
   if (!dense.isSplat())
     return op.emitError("a non-uniform tile constant is not supported by "
                         "convert-tile-to-gpu");
-  Value scalar = arith::ConstantOp::create(b, loc, dense.getSplatValue<TypedAttr>());
+  Value scalar =
+      arith::ConstantOp::create(b, loc, dense.getSplatValue<TypedAttr>());
   map(op, Slots(dist.getNumSlots(), scalar));
   return success();
 }
@@ -379,8 +393,8 @@ LogicalResult KernelLowering::lowerBroadcast(BroadcastOp op) {
 
 LogicalResult KernelLowering::lowerElementwise(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumRegions() != 0)
-    return op->emitError("'") << op->getName()
-                              << "' is not supported by convert-tile-to-gpu";
+    return op->emitError("'")
+           << op->getName() << "' is not supported by convert-tile-to-gpu";
   Value result = op->getResult(0);
   auto dist = *Distribution::get(result.getType());
   Type elemType = getElementTypeOrSelf(result.getType());
@@ -426,9 +440,8 @@ FailureOr<Value> KernelLowering::emitMath(Operation *op, Value x) {
   Type type = x.getType();
   Type f32 = b.getF32Type();
   auto unsupported = [&]() -> FailureOr<Value> {
-    return op->emitError("'")
-           << op->getName() << "' on " << type
-           << " is not supported by convert-tile-to-gpu";
+    return op->emitError("'") << op->getName() << "' on " << type
+                              << " is not supported by convert-tile-to-gpu";
   };
   if (type.isF16() || type.isBF16()) {
     // Half-precision math computes in f32 and rounds once.
@@ -473,7 +486,8 @@ FailureOr<Value> KernelLowering::emitMath(Operation *op, Value x) {
   if (isa<math::Exp2Op>(op))
     return intrinsic("llvm.exp2.f32", x, LLVM::FastmathFlags::afn);
   if (isa<math::LogOp>(op))
-    return Value(arith::MulFOp::create(b, loc, intrinsic("llvm.nvvm.lg2.approx.f", x),
+    return Value(arith::MulFOp::create(b, loc,
+                                       intrinsic("llvm.nvvm.lg2.approx.f", x),
                                        constant(0.6931471805599453)));
   if (isa<math::Log2Op>(op))
     return intrinsic("llvm.nvvm.lg2.approx.f", x);

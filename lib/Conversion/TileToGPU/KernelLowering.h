@@ -1,4 +1,5 @@
-//===- KernelLowering.h - one tile.kernel to one gpu.func --------*- C++ -*-===//
+//===- KernelLowering.h - one tile.kernel to one gpu.func --------*- C++
+//-*-===//
 //
 // Shared state of convert-tile-to-gpu while it lowers one kernel: the map from
 // each tile value to the scalar values one thread holds for it (its slots, in
@@ -14,8 +15,8 @@
 
 #include "Distribution.h"
 
-#include "tile/Conversion/Passes.h"
 #include "tile/Analysis/AxisInfo.h"
+#include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -26,6 +27,19 @@ namespace tile {
 
 /// The per-thread values of one tile (one per slot).
 using Slots = llvm::SmallVector<mlir::Value, 4>;
+
+/// A 2-D tile in shared memory, row-major with 16-byte chunks swizzled:
+/// chunk `c` of row `r` lives at chunk `c ^ (r / perPhase % maxPhase)`, so
+/// that eight consecutive rows of one chunk column (what `ldmatrix` reads)
+/// hit eight different bank groups.
+struct SwizzledTile {
+  int64_t rows, cols, elemBytes;
+  /// Elements per 16-byte chunk.
+  int64_t vec;
+  int64_t perPhase, maxPhase;
+  /// The swizzle for a tile of `type`'s shape and element type.
+  static SwizzledTile get(mlir::RankedTensorType type);
+};
 
 class KernelLowering {
 public:
@@ -73,20 +87,35 @@ private:
   // Cross-thread communication (LowerCommunication.cpp).
   mlir::LogicalResult lowerReduce(ReduceOp op);
   mlir::LogicalResult lowerConvertLayout(mlir::Operation *op, mlir::Value src,
-                                         mlir::Value result,
-                                         bool transpose);
+                                         mlir::Value result, bool transpose);
   mlir::LogicalResult lowerDot(DotOp op);
+
+  // Tensor cores (LowerMma.cpp).
+  mlir::LogicalResult lowerMmaDot(DotOp op);
+  /// convert_layout into a dot-operand layout: through swizzled shared
+  /// memory into mma fragments.
+  mlir::LogicalResult lowerToDotOperand(mlir::Operation *op, mlir::Value src,
+                                        mlir::Value result);
+  /// Element offset (i32) of (row, col) in `tile`.
+  mlir::Value swizzledOffset(const SwizzledTile &tile, mlir::Value row,
+                             mlir::Value col);
+  /// Writes the elements of `slots` (a 2-D blocked tile) to `tile` at
+  /// `base` bytes into shared memory.
+  void storeSwizzled(const Slots &slots, const Distribution &dist,
+                     const SwizzledTile &tile, int64_t base);
+  /// Reads the mma fragments of a tile of `type` (a dot-operand layout)
+  /// from the swizzled tile at `base` bytes into shared memory.
+  Slots loadFragments(mlir::RankedTensorType type, int64_t base);
   mlir::Value combine(ReduceKind kind, mlir::Value lhs, mlir::Value rhs);
   mlir::Value shuffleXor(mlir::Value value, unsigned mask);
   /// Writes the elements of `slots` (distributed as `dist`) to shared memory
   /// at `base` (bytes), row-major over the tensor shape with dimensions
   /// permuted by `perm` (identity when empty); one writer per element.
-  void storeShared(const Slots &slots, const Distribution &dist,
-                   int64_t base, llvm::ArrayRef<unsigned> perm = {});
+  void storeShared(const Slots &slots, const Distribution &dist, int64_t base,
+                   llvm::ArrayRef<unsigned> perm = {});
   /// Reads the elements `dist` gives this thread from a row-major buffer at
   /// `base`.
-  Slots loadShared(const Distribution &dist, mlir::Type elemType,
-                   int64_t base);
+  Slots loadShared(const Distribution &dist, mlir::Type elemType, int64_t base);
 
 public:
   // Helpers shared by the lowering files.

@@ -32,9 +32,9 @@ static Value linearIndex(KernelLowering &l, ArrayRef<Value> coords,
   for (unsigned j = shape.size(); j-- > 0;) {
     unsigned d = perm.empty() ? j : perm[j];
     if (shape[d] != 1) {
-      Value term = stride == 1 ? coords[d]
-                               : arith::MulIOp::create(b, loc, coords[d],
-                                                       l.i32(stride));
+      Value term =
+          stride == 1 ? coords[d]
+                      : arith::MulIOp::create(b, loc, coords[d], l.i32(stride));
       lin = lin ? arith::AddIOp::create(b, loc, lin, term) : term;
     }
     stride *= shape[d];
@@ -73,8 +73,8 @@ Slots KernelLowering::loadShared(const Distribution &dist, Type elemType,
   Value buffer = sharedPointer(base, 0);
   Slots out;
   for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
-    SmallVector<Value> coords = dist.isScalar() ? SmallVector<Value>{i32(0)}
-                                                : coordinates(dist, slot);
+    SmallVector<Value> coords =
+        dist.isScalar() ? SmallVector<Value>{i32(0)} : coordinates(dist, slot);
     SmallVector<int64_t> shape(dist.isScalar() ? ArrayRef<int64_t>{1}
                                                : dist.getShape());
     Value lin = linearIndex(*this, coords, shape, {});
@@ -133,9 +133,8 @@ Value KernelLowering::combine(ReduceKind kind, Value lhs, Value rhs) {
                       : lhs.getType().isF32() ? "f32"
                       : lhs.getType().isF16() ? "f16"
                                               : "bf16");
-  return LLVM::CallIntrinsicOp::create(b, loc, lhs.getType(),
-                                       b.getStringAttr(name),
-                                       ValueRange{lhs, rhs})
+  return LLVM::CallIntrinsicOp::create(
+             b, loc, lhs.getType(), b.getStringAttr(name), ValueRange{lhs, rhs})
       .getResult(0);
 }
 
@@ -149,8 +148,9 @@ Value KernelLowering::shuffleXor(Value value, unsigned mask) {
   if (bits == 32)
     return shuffle32(value);
   Type intType = b.getIntegerType(bits);
-  Value asInt = type == intType ? value
-                                : Value(arith::BitcastOp::create(b, loc, intType, value));
+  Value asInt = type == intType
+                    ? value
+                    : Value(arith::BitcastOp::create(b, loc, intType, value));
   Value result;
   if (bits < 32) {
     Value wide = arith::ExtUIOp::create(b, loc, b.getI32Type(), asInt);
@@ -167,8 +167,9 @@ Value KernelLowering::shuffleXor(Value value, unsigned mask) {
         b, loc, hi2, arith::ConstantIntOp::create(b, loc, 32, 64));
     result = arith::OrIOp::create(b, loc, hiBack, lo2);
   }
-  return type == intType ? result
-                         : Value(arith::BitcastOp::create(b, loc, type, result));
+  return type == intType
+             ? result
+             : Value(arith::BitcastOp::create(b, loc, type, result));
 }
 
 LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
@@ -183,7 +184,8 @@ LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
 
   // The result's slots are the source's with local index 0 along `axis`.
   SmallVector<SmallVector<int64_t>> resultLocals;
-  if (auto resultDist = *Distribution::get(op.getType()); !resultDist.isScalar()) {
+  if (auto resultDist = *Distribution::get(op.getType());
+      !resultDist.isScalar()) {
     for (unsigned s = 0; s < resultDist.getNumSlots(); ++s)
       resultLocals.push_back(resultDist.getLocalIndex(s));
   } else {
@@ -261,7 +263,8 @@ LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
       v = LLVM::LoadOp::create(b, loc, elemType, element(lin));
       for (int64_t w = 1; w < warps; ++w) {
         Value index = arith::AddIOp::create(b, loc, lin, i32(w * numResults));
-        v = combine(kind, v, LLVM::LoadOp::create(b, loc, elemType, element(index)));
+        v = combine(kind, v,
+                    LLVM::LoadOp::create(b, loc, elemType, element(index)));
       }
     }
     gpu::BarrierOp::create(b, loc);
@@ -271,6 +274,9 @@ LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
 }
 
 LogicalResult KernelLowering::lowerDot(DotOp op) {
+  if (isa_and_nonnull<DotOperandEncodingAttr>(
+          op.getA().getType().getEncoding()))
+    return lowerMmaDot(op);
   auto aDist = *Distribution::get(op.getA().getType());
   auto bDist = *Distribution::get(op.getB().getType());
   auto cDist = *Distribution::get(op.getType());

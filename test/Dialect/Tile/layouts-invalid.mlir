@@ -35,3 +35,31 @@ tile.kernel @k(%x: tensor<4xf32, #s>) { tile.return }
 // expected-error @+1 {{slice dimension 2 out of range for a rank-2 parent}}
 #s = #tile.slice<{dim = 2, parent = #b}>
 tile.kernel @k(%x: tensor<4xf32, #s>) { tile.return }
+
+// -----
+
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+// expected-error @+1 {{dot operand index must be 0 or 1, got 2}}
+#op = #tile.dot_operand<{opIdx = 2, parent = #mma}>
+tile.kernel @k(%x: tensor<32x16xf16, #op>) { tile.return }
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @+1 {{a dot operand's parent must be an mma accumulator layout}}
+#op = #tile.dot_operand<{opIdx = 0, parent = #b}>
+tile.kernel @k(%x: tensor<32x16xf16, #op>) { tile.return }
+
+// -----
+
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#b = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+tile.kernel @k(%s: f16, %t: f32) {
+  %x = tile.splat %s : tensor<32x16xf16, #a>
+  %y = tile.splat %s : tensor<16x16xf16, #b>
+  %c = tile.splat %t : tensor<32x16xf32, #mma>
+  // expected-error @+1 {{'tile.dot' op tensor-core operands must have the layouts #tile.dot_operand<{opIdx = 0|1}> of the result's mma layout}}
+  %d = tile.dot %x, %y, %c : tensor<32x16xf16, #a> * tensor<16x16xf16, #b> -> tensor<32x16xf32, #mma>
+  tile.return
+}

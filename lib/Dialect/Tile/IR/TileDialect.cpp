@@ -23,12 +23,16 @@ namespace {
 struct TileOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    if (isa<BlockedEncodingAttr>(attr)) {
-      os << "blocked";
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(attr)) {
+      os << (blocked.isMmaAccumulator() ? "mma" : "blocked");
       return AliasResult::FinalAlias;
     }
     if (isa<SliceEncodingAttr>(attr)) {
       os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<DotOperandEncodingAttr>(attr)) {
+      os << "dot_operand";
       return AliasResult::FinalAlias;
     }
     return AliasResult::NoAlias;
@@ -52,18 +56,16 @@ void TileDialect::initialize() {
       >();
 }
 
-Operation *TileDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   if (auto typed = dyn_cast<TypedAttr>(value))
     if (arith::ConstantOp::isBuildableWith(typed, type))
       return arith::ConstantOp::create(builder, loc, type, typed);
   return nullptr;
 }
 
-LogicalResult
-PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    Type pointeeType) {
+LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type pointeeType) {
   if (!pointeeType.isIntOrFloat())
     return emitError() << "pointee must be an integer or float scalar, got "
                        << pointeeType;
@@ -92,12 +94,10 @@ Type tile::getI1LikeType(Type type) {
 // Layout encodings
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                            ArrayRef<unsigned> sizePerThread,
-                            ArrayRef<unsigned> threadsPerWarp,
-                            ArrayRef<unsigned> warpsPerCTA,
-                            ArrayRef<unsigned> order) {
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order) {
   size_t rank = order.size();
   if (rank == 0 || sizePerThread.size() != rank ||
       threadsPerWarp.size() != rank || warpsPerCTA.size() != rank)
@@ -135,6 +135,24 @@ SmallVector<int64_t> BlockedEncodingAttr::getCTATileShape() const {
     shape.push_back(int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
                     getWarpsPerCTA()[d]);
   return shape;
+}
+
+bool BlockedEncodingAttr::isMmaAccumulator() const {
+  return getRank() == 2 && getSizePerThread() == ArrayRef<unsigned>{1, 2} &&
+         getThreadsPerWarp() == ArrayRef<unsigned>{8, 4} &&
+         getOrder() == ArrayRef<unsigned>{1, 0};
+}
+
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, BlockedEncodingAttr parent) {
+  if (opIdx > 1)
+    return emitError() << "dot operand index must be 0 or 1, got " << opIdx;
+  if (!parent.isMmaAccumulator())
+    return emitError() << "a dot operand's parent must be an mma accumulator "
+                          "layout (sizePerThread [1, 2], threadsPerWarp "
+                          "[8, 4], order [1, 0])";
+  return success();
 }
 
 LogicalResult

@@ -46,12 +46,10 @@ void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildFuncType,
@@ -87,8 +85,8 @@ LogicalResult KernelOp::verify() {
 LogicalResult MakeRangeOp::verify() {
   int64_t start = getStart(), end = getEnd();
   if (end <= start)
-    return emitOpError("end (") << end << ") must be greater than start ("
-                                << start << ")";
+    return emitOpError("end (")
+           << end << ") must be greater than start (" << start << ")";
   auto type = getType();
   if (type.getRank() != 1 || type.getDimSize(0) != end - start)
     return emitOpError("result must be a 1-D tile of ")
@@ -181,8 +179,8 @@ LogicalResult ExpandDimsOp::verify() {
   ArrayRef<int64_t> src = getSrc().getType().getShape();
   int64_t axis = getAxis();
   if (axis < 0 || axis > static_cast<int64_t>(src.size()))
-    return emitOpError("axis ") << axis << " out of range [0, " << src.size()
-                                << "]";
+    return emitOpError("axis ")
+           << axis << " out of range [0, " << src.size() << "]";
   SmallVector<int64_t> expected(src);
   expected.insert(expected.begin() + axis, 1);
   if (getType().getShape() != ArrayRef<int64_t>(expected))
@@ -285,7 +283,7 @@ LogicalResult DotOp::verify() {
   if (!isa<FloatType>(in))
     return emitOpError("operands must be floating-point, got ") << in;
   Type acc = accType.getElementType();
-  bool accOk = in.isF64() ? acc.isF64()
+  bool accOk = in.isF64()   ? acc.isF64()
                : in.isF32() ? acc.isF32()
                : in.isF16() ? (acc.isF32() || acc.isF16())
                             : acc.isF32();
@@ -294,6 +292,18 @@ LogicalResult DotOp::verify() {
            << acc << " is not supported for " << in << " inputs";
   if (getPrecision() == InputPrecision::tf32 && !in.isF32())
     return emitOpError("tf32 precision requires f32 inputs");
+  // Tensor-core operands: both in the dot-operand layouts of the result's.
+  auto aOperand = dyn_cast_or_null<DotOperandEncodingAttr>(aType.getEncoding());
+  auto bOperand = dyn_cast_or_null<DotOperandEncodingAttr>(bType.getEncoding());
+  if (aOperand || bOperand) {
+    auto result = dyn_cast_or_null<BlockedEncodingAttr>(accType.getEncoding());
+    if (!aOperand || !bOperand || aOperand.getOpIdx() != 0 ||
+        bOperand.getOpIdx() != 1 || aOperand.getParent() != result ||
+        bOperand.getParent() != result)
+      return emitOpError("tensor-core operands must have the layouts "
+                         "#tile.dot_operand<{opIdx = 0|1}> of the result's "
+                         "mma layout");
+  }
   return success();
 }
 

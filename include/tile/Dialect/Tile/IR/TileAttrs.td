@@ -40,6 +40,11 @@ def Tile_BlockedEncodingAttr : AttrDef<Tile_Dialect, "BlockedEncoding"> {
     unsigned getNumWarps() const;
     /// Elements of a CTA tile along each dimension.
     ::llvm::SmallVector<int64_t> getCTATileShape() const;
+    /// True for the layout of an `mma.sync` m16n8 accumulator fragment:
+    /// sizePerThread [1, 2], threadsPerWarp [8, 4], order [1, 0]. Lane
+    /// `l` holds row `l / 4` and columns `2 (l % 4) + {0, 1}` of each 8x8
+    /// block; an m16 instruction pairs local rows 2i and 2i+1.
+    bool isMmaAccumulator() const;
   }];
 }
 
@@ -57,6 +62,26 @@ def Tile_SliceEncodingAttr : AttrDef<Tile_Dialect, "SliceEncoding"> {
   }];
   let parameters = (ins "unsigned":$dim, "::tile::BlockedEncodingAttr":$parent);
   let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
+  let genVerifyDecl = 1;
+}
+
+def Tile_DotOperandEncodingAttr : AttrDef<Tile_Dialect, "DotOperandEncoding"> {
+  let mnemonic = "dot_operand";
+  let summary = "Operand `opIdx` of a tensor-core dot, as mma fragments";
+  let description = [{
+    The registers an `mma.sync` instruction takes as its A (`opIdx = 0`) or B
+    (`opIdx = 1`) operand, for a dot whose result has the accumulator layout
+    `parent` (a blocked layout for which `isMmaAccumulator` holds). Warps
+    along M (N) of the parent hold the rows of A (columns of B) that their
+    accumulator rows (columns) need, for the whole K extent. Tiles in this
+    layout are made by `convert_layout` or `shared_load` and used by `dot`.
+
+    ```mlir
+    #tile.dot_operand<{opIdx = 0, parent = #tile.blocked<{...}>}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::tile::BlockedEncodingAttr":$parent);
+  let assemblyFormat = "`<` `{` `opIdx` `=` $opIdx `,` `parent` `=` $parent `}` `>`";
   let genVerifyDecl = 1;
 }
 

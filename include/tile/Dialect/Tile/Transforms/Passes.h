@@ -4,6 +4,7 @@
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 namespace tile {

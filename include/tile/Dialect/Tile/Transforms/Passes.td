@@ -35,6 +35,37 @@ def TileRemoveLayoutConversions : Pass<"tile-remove-layout-conversions", "::mlir
   let dependentDialects = ["::tile::TileDialect"];
 }
 
+def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
+  let summary = "Give dots that tensor cores can compute mma layouts";
+  let description = [{
+    A `dot` with f16 or bf16 inputs (f32 or, for f16, f16 accumulation), or
+    f32 inputs with `precision = tf32`, whose shape is a multiple of the
+    `mma.sync` instruction (M by 16, N by 8, K by 16, or 8 for tf32) gets
+    the accumulator layout of `mma.sync` m16n8 (a blocked layout with
+    sizePerThread [1, 2], threadsPerWarp [8, 4], the kernel's warps split
+    over M and N so that each warp's tile is as square as the shape allows),
+    and its operands the matching `#tile.dot_operand` layouts, all through
+    explicit `convert_layout` ops. Other dots (f32 `ieee`, f64, shapes that
+    do not divide) stay on the FMA path.
+  }];
+  let dependentDialects = ["::tile::TileDialect"];
+}
+
+def TileFuse : Pass<"tile-fuse", "::mlir::ModuleOp"> {
+  let summary = "Keep a dot's accumulator in its mma layout through loops and the epilogue";
+  let description = [{
+    Loop-carried accumulators stay in the mma layout across iterations
+    instead of being converted both ways each time, and the elementwise
+    consumers of a dot (ReLU as `maximum`, casts, bias adds, `select`) and
+    its `store` are rewritten to run in the mma layout, on the registers the
+    mma instructions wrote; their other operands are converted instead
+    (tile-remove-layout-conversions recomputes ranges, splats and constants
+    in place). Vertical fusion of elementwise chains and reductions needs no
+    pass: convert-tile-to-gpu keeps every tile in registers.
+  }];
+  let dependentDialects = ["::tile::TileDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TileTestPrintAxisInfo : Pass<"tile-test-print-axis-info", "::mlir::ModuleOp"> {
   let summary = "Report the axis analysis of every value as remarks (testing)";
 }

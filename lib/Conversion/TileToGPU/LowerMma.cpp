@@ -1,0 +1,291 @@
+//===- LowerMma.cpp - tensor-core dot: fragments and mma.sync -------------===//
+//
+// A tile in a `#tile.dot_operand` layout is held as the 32-bit registers
+// `mma.sync` takes: for A (M x K) four per (m16 block i, k block kk), for B
+// (K x N) two per (n8 block j, kk), i/j outermost. The accumulator's m16
+// block i pairs local rows 2i and 2i+1 of its mma layout (a blocked layout),
+// so instruction row r < 8 is tensor row `16 wm i + 8 warpM + r` and row
+// r >= 8 is `16 wm i + 8 wm + 8 warpM + r - 8`; the n8 block j is tensor
+// columns `8 wn j + 8 warpN + [0, 8)`.
+//
+// Operands reach fragments through shared memory in a swizzled row-major
+// layout: 16-byte chunk c of row r is stored at chunk `c ^ phase(r)`, with
+// the phase chosen so that the 8 rows an `ldmatrix` reads fall in 8
+// different bank groups.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tile;
+
+SwizzledTile SwizzledTile::get(RankedTensorType type) {
+  SwizzledTile tile;
+  tile.rows = type.getDimSize(0);
+  tile.cols = type.getDimSize(1);
+  tile.elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  tile.vec = 16 / tile.elemBytes;
+  int64_t rowBytes = tile.cols * tile.elemBytes;
+  int64_t chunks = std::max<int64_t>(1, rowBytes / 16);
+  tile.perPhase = std::max<int64_t>(1, 128 / rowBytes);
+  tile.maxPhase = std::min<int64_t>(chunks, 8 / tile.perPhase);
+  return tile;
+}
+
+Value KernelLowering::swizzledOffset(const SwizzledTile &tile, Value row,
+                                     Value col) {
+  Value phase = arith::RemUIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, row, i32(tile.perPhase)),
+      i32(tile.maxPhase));
+  Value chunk = arith::DivUIOp::create(b, loc, col, i32(tile.vec));
+  Value within = arith::RemUIOp::create(b, loc, col, i32(tile.vec));
+  Value swizzled = arith::XOrIOp::create(b, loc, chunk, phase);
+  Value rowStart = arith::MulIOp::create(b, loc, row, i32(tile.cols));
+  Value chunkStart = arith::MulIOp::create(b, loc, swizzled, i32(tile.vec));
+  return arith::AddIOp::create(
+      b, loc, rowStart, arith::AddIOp::create(b, loc, chunkStart, within));
+}
+
+void KernelLowering::storeSwizzled(const Slots &slots, const Distribution &dist,
+                                   const SwizzledTile &tile, int64_t base) {
+  Type elemType = slots.front().getType();
+  Value buffer = sharedPointer(base, tile.rows * tile.cols * tile.elemBytes);
+  BlockedEncodingAttr layout = dist.getLayout();
+  // Slots along the columns are consecutive elements in runs of
+  // sizePerThread; a run inside one 16-byte chunk moves as one vector.
+  int64_t group = 1;
+  if (layout.getOrder()[0] == 1)
+    group = std::min<int64_t>(
+        {layout.getSizePerThread()[1], dist.getExtent(1), tile.vec});
+  Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
+  emitIf(owner, [&] {
+    for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
+      SmallVector<Value> coords = coordinates(dist, slot);
+      Value offset = swizzledOffset(tile, coords[0], coords[1]);
+      Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), elemType,
+                                      buffer, ValueRange{offset});
+      Value v = slots[slot];
+      if (group > 1) {
+        auto vecType = VectorType::get({group}, elemType);
+        v = vector::FromElementsOp::create(
+            b, loc, vecType,
+            ArrayRef<Value>(slots.begin() + slot,
+                            slots.begin() + slot + group));
+      }
+      LLVM::StoreOp::create(b, loc, v, ptr, group * tile.elemBytes);
+    }
+  });
+}
+
+/// The register `mma.sync` takes for two 16-bit elements or one tf32.
+static Type fragmentType(OpBuilder &b, Type elemType) {
+  if (elemType.isF16())
+    return VectorType::get({2}, elemType);
+  return b.getI32Type();
+}
+
+Slots KernelLowering::loadFragments(RankedTensorType type, int64_t base) {
+  auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
+  BlockedEncodingAttr parent = operand.getParent();
+  SwizzledTile tile = SwizzledTile::get(type);
+  Type elemType = type.getElementType();
+  bool isA = operand.getOpIdx() == 0;
+  bool tf32 = elemType.isF32();
+  int64_t wm = parent.getWarpsPerCTA()[0], wn = parent.getWarpsPerCTA()[1];
+  int64_t instrK = tf32 ? 8 : 16;
+  int64_t numK = (isA ? tile.cols : tile.rows) / instrK;
+  int64_t numMN = isA ? tile.rows / (16 * wm) : tile.cols / (8 * wn);
+  ArrayRef<Value> warps = warpCoords(parent);
+  Value buffer = sharedPointer(base, 0);
+  Type fragType = fragmentType(b, elemType);
+  auto add = [&](Value x, int64_t c) -> Value {
+    return c == 0 ? x : arith::AddIOp::create(b, loc, x, i32(c));
+  };
+  auto mul = [&](Value x, int64_t c) -> Value {
+    return c == 1 ? x : arith::MulIOp::create(b, loc, x, i32(c));
+  };
+  auto elementPtr = [&](Value offset) {
+    return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, buffer,
+                               ValueRange{offset});
+  };
+  auto toFragment = [&](Value reg) -> Value {
+    return reg.getType() == fragType
+               ? reg
+               : Value(LLVM::BitcastOp::create(b, loc, fragType, reg));
+  };
+  // Row (of A) or column (of B) of the tensor for instruction row/column
+  // `r` (0..15 for A, 0..7 for B) of block `blk`.
+  auto tensorRowA = [&](Value r, int64_t blk) {
+    Value high = arith::DivUIOp::create(b, loc, r, i32(8));
+    Value low = arith::RemUIOp::create(b, loc, r, i32(8));
+    Value row = arith::AddIOp::create(
+        b, loc, mul(high, 8 * wm),
+        arith::AddIOp::create(b, loc, mul(warps[0], 8), low));
+    return add(row, 16 * wm * blk);
+  };
+  auto tensorColB = [&](Value nBlock, Value n) {
+    Value start =
+        arith::AddIOp::create(b, loc, mul(nBlock, 8 * wn), mul(warps[1], 8));
+    return n ? Value(arith::AddIOp::create(b, loc, start, n)) : start;
+  };
+
+  Slots out;
+  if (tf32) {
+    // No ldmatrix for 32-bit elements: each register is one element.
+    Value g = arith::DivUIOp::create(b, loc, laneId, i32(4));
+    Value t = arith::RemUIOp::create(b, loc, laneId, i32(4));
+    auto loadElement = [&](Value row, Value col) -> Value {
+      Value v = LLVM::LoadOp::create(
+          b, loc, elemType, elementPtr(swizzledOffset(tile, row, col)));
+      return LLVM::CallIntrinsicOp::create(
+                 b, loc, b.getI32Type(),
+                 b.getStringAttr("llvm.nvvm.f2tf32.rna"), ValueRange{v})
+          .getResult(0);
+    };
+    for (int64_t blk = 0; blk < numMN; ++blk)
+      for (int64_t kk = 0; kk < numK; ++kk) {
+        Value k0 = add(t, kk * 8), k1 = add(t, kk * 8 + 4);
+        if (isA) {
+          Value r0 = tensorRowA(g, blk), r1 = tensorRowA(add(g, 8), blk);
+          out.append({loadElement(r0, k0), loadElement(r1, k0),
+                      loadElement(r0, k1), loadElement(r1, k1)});
+        } else {
+          Value n = tensorColB(i32(blk), g);
+          out.append({loadElement(k0, n), loadElement(k1, n)});
+        }
+      }
+    return out;
+  }
+
+  // 16-bit elements: ldmatrix. Lane l addresses row l % 16 of an x4 load's
+  // matrices (rows 0-7 and 8-15); lanes 16-31 the second k half (A) or the
+  // next n block (B).
+  Value q = arith::RemUIOp::create(b, loc, laneId, i32(16));
+  Value half = arith::DivUIOp::create(b, loc, laneId, i32(16));
+  auto ldmatrix = [&](Value offset, unsigned num, bool trans) {
+    SmallVector<Type> regs(num, b.getI32Type());
+    Type resultType =
+        num == 1 ? b.getI32Type()
+                 : Type(LLVM::LLVMStructType::getLiteral(b.getContext(), regs));
+    Value v = NVVM::LdMatrixOp::create(
+        b, loc, resultType, elementPtr(offset), num,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    Slots result;
+    for (unsigned r = 0; r < num; ++r)
+      result.push_back(toFragment(
+          num == 1 ? v : Value(LLVM::ExtractValueOp::create(b, loc, v, r))));
+    return result;
+  };
+  if (isA) {
+    for (int64_t blk = 0; blk < numMN; ++blk) {
+      Value row = tensorRowA(q, blk);
+      for (int64_t kk = 0; kk < numK; ++kk) {
+        Value col = add(mul(half, 8), kk * 16);
+        Slots regs = ldmatrix(swizzledOffset(tile, row, col), 4, false);
+        out.append(regs.begin(), regs.end());
+      }
+    }
+    return out;
+  }
+  // B: fragments of n blocks j and j+1 from one x4 load where both exist.
+  SmallVector<Slots> perBlock(numMN * numK);
+  for (int64_t blk = 0; blk < numMN; blk += 2) {
+    bool pair = blk + 1 < numMN;
+    Value nBlock = pair ? add(half, blk) : i32(blk);
+    Value col = tensorColB(nBlock, Value());
+    for (int64_t kk = 0; kk < numK; ++kk) {
+      Value row = add(q, kk * 16);
+      Slots regs = ldmatrix(swizzledOffset(tile, row, col), pair ? 4 : 2, true);
+      perBlock[blk * numK + kk] = {regs[0], regs[1]};
+      if (pair)
+        perBlock[(blk + 1) * numK + kk] = {regs[2], regs[3]};
+    }
+  }
+  for (const Slots &regs : perBlock)
+    out.append(regs.begin(), regs.end());
+  return out;
+}
+
+LogicalResult KernelLowering::lowerToDotOperand(Operation *op, Value src,
+                                                Value result) {
+  auto from = Distribution::get(src.getType());
+  if (failed(from) || from->isScalar() || from->getSlicedDim())
+    return op->emitError("a dot operand must be converted from a 2-D "
+                         "blocked tile");
+  auto type = cast<RankedTensorType>(result.getType());
+  storeSwizzled(lookup(src), *from, SwizzledTile::get(type), 0);
+  gpu::BarrierOp::create(b, loc);
+  map(result, loadFragments(type, 0));
+  gpu::BarrierOp::create(b, loc);
+  return success();
+}
+
+LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
+  auto aType = op.getA().getType();
+  auto cType = op.getType();
+  auto cDist = *Distribution::get(cType);
+  BlockedEncodingAttr layout = cDist.getLayout();
+  Type in = aType.getElementType(), accType = cType.getElementType();
+  bool tf32 = in.isF32();
+  int64_t instrK = tf32 ? 8 : 16;
+  int64_t wm = layout.getWarpsPerCTA()[0], wn = layout.getWarpsPerCTA()[1];
+  int64_t numM = cType.getDimSize(0) / (16 * wm);
+  int64_t numN = cType.getDimSize(1) / (8 * wn);
+  int64_t numK = aType.getDimSize(1) / instrK;
+  if (cDist.getExtent(0) != 2 * numM || cDist.getExtent(1) != 2 * numN)
+    return op.emitError("the mma layout does not tile the result");
+  const Slots &aRegs = lookup(op.getA()), &bRegs = lookup(op.getB());
+  Slots acc = lookup(op.getAcc());
+  NVVM::MMATypes ptxType = in.isF16()    ? NVVM::MMATypes::f16
+                           : in.isBF16() ? NVVM::MMATypes::bf16
+                                         : NVVM::MMATypes::tf32;
+  bool halfAcc = accType.isF16();
+  auto halfPair = VectorType::get({2}, accType);
+  Type resultType =
+      halfAcc ? LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                 {halfPair, halfPair})
+              : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                 SmallVector<Type>(4, accType));
+  for (int64_t kk = 0; kk < numK; ++kk)
+    for (int64_t i = 0; i < numM; ++i)
+      for (int64_t j = 0; j < numN; ++j) {
+        unsigned slots[4] = {cDist.getSlot({2 * i, 2 * j}),
+                             cDist.getSlot({2 * i, 2 * j + 1}),
+                             cDist.getSlot({2 * i + 1, 2 * j}),
+                             cDist.getSlot({2 * i + 1, 2 * j + 1})};
+        SmallVector<Value> c;
+        if (halfAcc) {
+          for (int p = 0; p < 2; ++p)
+            c.push_back(vector::FromElementsOp::create(
+                b, loc, halfPair,
+                ValueRange{acc[slots[2 * p]], acc[slots[2 * p + 1]]}));
+        } else {
+          for (unsigned s : slots)
+            c.push_back(acc[s]);
+        }
+        ValueRange a(ArrayRef<Value>(aRegs).slice((i * numK + kk) * 4, 4));
+        ValueRange bv(ArrayRef<Value>(bRegs).slice((j * numK + kk) * 2, 2));
+        Value d = NVVM::MmaOp::create(
+            b, loc, resultType, a, bv, c, {16, 8, instrK}, std::nullopt,
+            std::nullopt, std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                           NVVM::MMALayout::col});
+        for (int r = 0; r < 4; ++r) {
+          if (halfAcc) {
+            Value pair = LLVM::ExtractValueOp::create(b, loc, d, r / 2);
+            acc[slots[r]] = vector::ExtractOp::create(b, loc, pair, r % 2);
+          } else {
+            acc[slots[r]] = LLVM::ExtractValueOp::create(b, loc, d, r);
+          }
+        }
+      }
+  map(op, acc);
+  return success();
+}

@@ -1,0 +1,102 @@
+//===- AccelerateDot.cpp - tensor-core layouts for dot --------------------===//
+//
+// Gives each `dot` that tensor cores can compute the `mma.sync` accumulator
+// layout and its operands the matching dot-operand layouts, with explicit
+// `convert_layout` ops around it; tile-fuse and
+// tile-remove-layout-conversions then move the accumulator's layout through
+// the K loop and into the epilogue.
+//
+//===----------------------------------------------------------------------===//
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace tile {
+#define GEN_PASS_DEF_TILEACCELERATEDOT
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+
+using namespace mlir;
+using namespace tile;
+
+namespace {
+
+/// K of one `mma.sync` instruction for inputs of `type` (0: no tensor-core
+/// instruction applies).
+int64_t instructionK(Type type, InputPrecision precision) {
+  if (type.isF16() || type.isBF16())
+    return 16;
+  if (type.isF32() && precision == InputPrecision::tf32)
+    return 8;
+  return 0;
+}
+
+/// Splits `numWarps` over an M x N result of m16n8 instructions, keeping the
+/// warp tiles as square as the shape allows; nullopt when the warps cannot
+/// all get distinct instruction tiles.
+std::optional<std::pair<unsigned, unsigned>> warpGrid(int64_t m, int64_t n,
+                                                      unsigned numWarps) {
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    bool canM = m % (16 * wm * 2) == 0, canN = n % (8 * wn * 2) == 0;
+    if (canM && (m / wm >= n / wn || !canN))
+      wm *= 2;
+    else if (canN)
+      wn *= 2;
+    else
+      return std::nullopt;
+  }
+  return std::make_pair(wm, wn);
+}
+
+struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
+  void runOnOperation() override {
+    getOperation().walk([&](DotOp dot) { accelerate(dot); });
+  }
+
+  void accelerate(DotOp dot) {
+    auto aType = dot.getA().getType(), bType = dot.getB().getType();
+    auto cType = dot.getType();
+    auto cLayout = dyn_cast_or_null<BlockedEncodingAttr>(cType.getEncoding());
+    if (!cLayout || cLayout.isMmaAccumulator() ||
+        !isa_and_nonnull<BlockedEncodingAttr>(aType.getEncoding()) ||
+        !isa_and_nonnull<BlockedEncodingAttr>(bType.getEncoding()))
+      return;
+    Type in = aType.getElementType(), acc = cType.getElementType();
+    int64_t k = aType.getDimSize(1), m = cType.getDimSize(0),
+            n = cType.getDimSize(1);
+    int64_t instrK = instructionK(in, dot.getPrecision());
+    bool accOk = acc.isF32() || (acc.isF16() && in.isF16());
+    if (!instrK || !accOk || m % 16 != 0 || n % 8 != 0 || k % instrK != 0)
+      return;
+    auto kernel = dot->getParentOfType<KernelOp>();
+    auto numWarps = kernel->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    if (!numWarps)
+      return;
+    auto grid = warpGrid(m, n, numWarps.getInt());
+    if (!grid)
+      return;
+    MLIRContext *ctx = &getContext();
+    auto mma = BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4},
+                                        {grid->first, grid->second}, {1, 0});
+    auto retype = [](RankedTensorType t, Attribute encoding) {
+      return RankedTensorType::get(t.getShape(), t.getElementType(), encoding);
+    };
+    OpBuilder b(dot);
+    Location loc = dot.getLoc();
+    Value a = ConvertLayoutOp::create(
+        b, loc, retype(aType, DotOperandEncodingAttr::get(ctx, 0, mma)),
+        dot.getA());
+    Value bv = ConvertLayoutOp::create(
+        b, loc, retype(bType, DotOperandEncodingAttr::get(ctx, 1, mma)),
+        dot.getB());
+    Value c = ConvertLayoutOp::create(b, loc, retype(cType, mma), dot.getAcc());
+    auto fast = DotOp::create(b, loc, retype(cType, mma), a, bv, c,
+                              dot.getPrecisionAttr());
+    Value back = ConvertLayoutOp::create(b, loc, cType, fast);
+    dot.replaceAllUsesWith(back);
+    dot.erase();
+  }
+};
+
+} // namespace

@@ -1,0 +1,83 @@
+//===- Rematerialize.cpp - recompute cheap tiles in another layout --------===//
+#include "Rematerialize.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace tile;
+
+/// `value`'s tensor type with `encoding`.
+static RankedTensorType withEncoding(Value value, Attribute encoding) {
+  auto type = cast<RankedTensorType>(value.getType());
+  return RankedTensorType::get(type.getShape(), type.getElementType(),
+                               encoding);
+}
+
+/// The layout `op`'s tensor operand must have for its result to have
+/// `encoding`: the slice of it that `expand_dims` inserts into, the same
+/// layout otherwise; null when there is none.
+static Attribute operandEncoding(Operation *op, Attribute encoding) {
+  if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+    auto blocked = dyn_cast<BlockedEncodingAttr>(encoding);
+    if (!blocked)
+      return {};
+    return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), blocked);
+  }
+  return encoding;
+}
+
+/// Ops computed element by element (or by position) that may be rebuilt in
+/// any layout.
+static bool isLayoutAgnostic(Operation *op) {
+  if (isa<AddPtrOp, ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op))
+    return true;
+  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+         op->getNumResults() == 1 && op->getNumRegions() == 0;
+}
+
+bool tile::isRematerializable(Value value, Attribute encoding, unsigned depth) {
+  if (!isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(encoding))
+    return false;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<SplatOp, MakeRangeOp>(def))
+    return true;
+  if (auto cst = dyn_cast<arith::ConstantOp>(def))
+    return isa<SplatElementsAttr>(cst.getValue());
+  if (depth == 0 || !isLayoutAgnostic(def))
+    return false;
+  Attribute inner = operandEncoding(def, encoding);
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return !isa<RankedTensorType>(operand.getType()) ||
+           isRematerializable(operand, inner, depth - 1);
+  });
+}
+
+Value tile::rematerialize(OpBuilder &builder, Value value, Attribute encoding) {
+  Operation *def = value.getDefiningOp();
+  Location loc = def->getLoc();
+  RankedTensorType type = withEncoding(value, encoding);
+  if (auto splat = dyn_cast<SplatOp>(def))
+    return SplatOp::create(builder, loc, type, splat.getSrc());
+  if (auto range = dyn_cast<MakeRangeOp>(def))
+    return MakeRangeOp::create(builder, loc, type, range.getStartAttr(),
+                               range.getEndAttr());
+  if (auto cst = dyn_cast<arith::ConstantOp>(def))
+    return arith::ConstantOp::create(
+        builder, loc, cast<SplatElementsAttr>(cst.getValue()).reshape(type));
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(def))
+    return rematerialize(builder, cvt.getSrc(), encoding);
+  Attribute inner = operandEncoding(def, encoding);
+  SmallVector<Value> operands;
+  for (Value operand : def->getOperands())
+    operands.push_back(isa<RankedTensorType>(operand.getType())
+                           ? rematerialize(builder, operand, inner)
+                           : operand);
+  OperationState state(loc, def->getName());
+  state.addOperands(operands);
+  state.addTypes(type);
+  state.addAttributes(def->getAttrs());
+  return builder.create(state)->getResult(0);
+}

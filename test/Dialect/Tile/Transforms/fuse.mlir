@@ -1,0 +1,59 @@
+// RUN: tile-opt %s --tile-fuse --tile-remove-layout-conversions | FileCheck %s
+
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s = #tile.slice<{dim = 0, parent = #b}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+
+// The accumulator stays in the mma layout across iterations (its zero
+// init is built in it), and ReLU, the bias add, the cast and the store run
+// on the mma registers: no conversion of the accumulator is left. The
+// bias, loaded as a 1-D tile, is the one conversion (a row, not the tile).
+// CHECK-LABEL: tile.kernel @matmul_epilogue
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%[[ARG:.*]] = %[[ZERO]]) -> (tensor<64x64xf32, #mma>)
+// CHECK-NOT: tile.convert_layout {{.*}}64x64xf32
+// CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %[[ARG]] : {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: scf.yield %[[D]] : tensor<64x64xf32, #mma>
+// CHECK: %[[BIAS:.*]] = tile.load {{.*}} : tensor<64x!tile.ptr<f32>, #{{.*}}>
+// CHECK: %[[RELU:.*]] = arith.maximumf %[[ACC]], %{{.*}} : tensor<64x64xf32, #mma>
+// CHECK-NOT: tile.convert_layout {{.*}}64x64
+// CHECK: tile.convert_layout %[[BIAS]] : tensor<64xf32, #{{.*}}> -> tensor<64xf32, #[[MS:slice[0-9]*]]>
+// CHECK-NOT: tile.convert_layout {{.*}}64x64
+// CHECK: %[[SUM:.*]] = arith.addf %[[RELU]], %{{.*}} : tensor<64x64xf32, #mma>
+// CHECK: %[[H:.*]] = arith.truncf %[[SUM]] : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.store %{{.*}}, %[[H]], mask %{{.*}} : tensor<64x64x!tile.ptr<f16>, #mma>
+tile.kernel @matmul_epilogue(%x: f16, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f16>, %n: i32, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #b>
+  %av = tile.splat %x : tensor<64x32xf16, #b>
+  %bv = tile.splat %x : tensor<32x64xf16, #b>
+  %acc = scf.for %i = %c0 to %k step %c32 iter_args(%it = %zero) -> (tensor<64x64xf32, #b>) : i32 {
+    %ca = tile.convert_layout %av : tensor<64x32xf16, #b> -> tensor<64x32xf16, #a>
+    %cb = tile.convert_layout %bv : tensor<32x64xf16, #b> -> tensor<32x64xf16, #bo>
+    %cc = tile.convert_layout %it : tensor<64x64xf32, #b> -> tensor<64x64xf32, #mma>
+    %d = tile.dot %ca, %cb, %cc : tensor<64x32xf16, #a> * tensor<32x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    %back = tile.convert_layout %d : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #b>
+    scf.yield %back : tensor<64x64xf32, #b>
+  }
+  %r = tile.make_range 0, 64 : tensor<64xi32, #s>
+  %bp = tile.splat %pb : tensor<64x!tile.ptr<f32>, #s>
+  %bptr = tile.addptr %bp, %r : tensor<64x!tile.ptr<f32>, #s>, tensor<64xi32, #s>
+  %bias = tile.load %bptr : tensor<64x!tile.ptr<f32>, #s>
+  %be = tile.expand_dims %bias, axis = 0 : tensor<64xf32, #s> -> tensor<1x64xf32, #b>
+  %bb = tile.broadcast %be : tensor<1x64xf32, #b> -> tensor<64x64xf32, #b>
+  %relu = arith.maximumf %acc, %zero : tensor<64x64xf32, #b>
+  %sum = arith.addf %relu, %bb : tensor<64x64xf32, #b>
+  %h = arith.truncf %sum : tensor<64x64xf32, #b> to tensor<64x64xf16, #b>
+  %re = tile.expand_dims %r, axis = 0 : tensor<64xi32, #s> -> tensor<1x64xi32, #b>
+  %rb = tile.broadcast %re : tensor<1x64xi32, #b> -> tensor<64x64xi32, #b>
+  %ns = tile.splat %n : tensor<64x64xi32, #b>
+  %mask = arith.cmpi slt, %rb, %ns : tensor<64x64xi32, #b>
+  %cp = tile.splat %pc : tensor<64x64x!tile.ptr<f16>, #b>
+  %cptr = tile.addptr %cp, %rb : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+  tile.store %cptr, %h, mask %mask : tensor<64x64x!tile.ptr<f16>, #b>
+  tile.return
+}

@@ -1,0 +1,253 @@
+//===- MatmulTest.cpp - matmul_relu in every precision on the GPU ---------===//
+//
+// The matmul_relu example as written (f16), and the same kernel with bf16 and
+// f32 inputs (f32 `ieee` on the FMA path, `tf32` on tensor cores), at sizes
+// on and off the block edges and with leading dimensions longer than the
+// rows. Every output element is compared with a double-precision reference
+// computed from the same (rounded) inputs: |got - want| must stay below
+// `tolerance * sum_k |a_ik b_kj|`, the bound that fits the input precision
+// (f32 ieee 1e-5, tf32 2e-3, f16/bf16 1e-2). Padding between rows is NaN in
+// the inputs and must stay poisoned in the output.
+//
+//===----------------------------------------------------------------------===//
+#include "GPUTestSupport.h"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+using namespace tile;
+
+namespace {
+
+enum class Precision { f16, bf16, f32, tf32 };
+
+struct Case {
+  Precision precision;
+  int m, n, k;
+  int lda, ldb, ldc;
+};
+
+const char *name(Precision p) {
+  switch (p) {
+  case Precision::f16:
+    return "f16";
+  case Precision::bf16:
+    return "bf16";
+  case Precision::f32:
+    return "f32";
+  case Precision::tf32:
+    return "tf32";
+  }
+  return "?";
+}
+
+/// Bytes of one element of the inputs (and of the output: f32 inputs give
+/// f32 outputs so that output rounding stays inside the f32 bounds).
+size_t elementBytes(Precision p) {
+  return p == Precision::f16 || p == Precision::bf16 ? 2 : 4;
+}
+
+double tolerance(Precision p) {
+  switch (p) {
+  case Precision::f32:
+    return 1e-5;
+  case Precision::tf32:
+    return 2e-3;
+  default:
+    return 1e-2;
+  }
+}
+
+/// The kernel's source: the example itself for f16, its types and the dot's
+/// precision replaced otherwise.
+std::string kernelSource(Precision p) {
+  std::ifstream in(example("matmul_relu.tile"));
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  if (p == Precision::f16)
+    return s;
+  auto replace = [&](const std::string &from, const std::string &to) {
+    size_t at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos)
+      s.replace(at, from.size(), to);
+  };
+  std::string type = p == Precision::bf16 ? "bf16" : "f32";
+  replace("a: ptr<f16>, b: ptr<f16>, c: ptr<f16>",
+          "a: ptr<" + type + ">, b: ptr<" + type + ">, c: ptr<" + type + ">");
+  replace("cast(maximum(acc, 0.0), f16)",
+          "cast(maximum(acc, 0.0), " + type + ")");
+  if (p == Precision::tf32)
+    replace("dot(av, bv, acc)", "dot(av, bv, acc, precision: tf32)");
+  return s;
+}
+
+/// Rounds `f` to the storage type; returns the bits and the rounded value.
+uint32_t toStorage(Precision p, float f, double &rounded) {
+  if (p == Precision::f16) {
+    _Float16 h = static_cast<_Float16>(f);
+    rounded = double(h);
+    uint16_t bits;
+    std::memcpy(&bits, &h, 2);
+    return bits;
+  }
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  if (p == Precision::bf16) {
+    u = (u + 0x7FFF + ((u >> 16) & 1)) >> 16; // round to nearest even
+    uint32_t back = u << 16;
+    float r;
+    std::memcpy(&r, &back, 4);
+    rounded = r;
+    return u;
+  }
+  rounded = f;
+  return u;
+}
+
+double fromStorage(Precision p, const unsigned char *bytes) {
+  if (p == Precision::f16) {
+    _Float16 h;
+    std::memcpy(&h, bytes, 2);
+    return double(h);
+  }
+  uint32_t u = 0;
+  if (p == Precision::bf16) {
+    uint16_t b;
+    std::memcpy(&b, bytes, 2);
+    u = uint32_t(b) << 16;
+  } else {
+    std::memcpy(&u, bytes, 4);
+  }
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+/// Runs `body(row)` for every row on all host threads.
+template <typename F> void parallelRows(int rows, F body) {
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      for (int i = t; i < rows; i += threads)
+        body(i);
+    });
+  for (std::thread &th : pool)
+    th.join();
+}
+
+class MatmulTest : public GPUTest {
+protected:
+  void check(const Case &c) {
+    SCOPED_TRACE(std::string(name(c.precision)) + " M=" + std::to_string(c.m) +
+                 " N=" + std::to_string(c.n) + " K=" + std::to_string(c.k) +
+                 " lda=" + std::to_string(c.lda) + " ldb=" +
+                 std::to_string(c.ldb) + " ldc=" + std::to_string(c.ldc));
+    Module &module = moduleFor(c.precision);
+    Kernel kernel = module.kernel("matmul_relu");
+    size_t eb = elementBytes(c.precision);
+    // Inputs with NaN padding; the reference keeps A and B^T as doubles.
+    std::uniform_real_distribution<float> dist(-1, 1);
+    std::vector<unsigned char> a(size_t(c.m) * c.lda * eb, 0xFF),
+        b(size_t(c.k) * c.ldb * eb, 0xFF);
+    std::vector<double> ad(size_t(c.m) * c.k), btd(size_t(c.n) * c.k);
+    auto put = [&](std::vector<unsigned char> &dst, size_t index,
+                   uint32_t bits) { std::memcpy(&dst[index * eb], &bits, eb); };
+    for (int i = 0; i < c.m; ++i)
+      for (int kk = 0; kk < c.k; ++kk)
+        put(a, size_t(i) * c.lda + kk,
+            toStorage(c.precision, dist(rng), ad[size_t(i) * c.k + kk]));
+    for (int kk = 0; kk < c.k; ++kk)
+      for (int j = 0; j < c.n; ++j)
+        put(b, size_t(kk) * c.ldb + j,
+            toStorage(c.precision, dist(rng), btd[size_t(j) * c.k + kk]));
+    size_t outElems = size_t(c.m) * c.ldc + 1; // one past the end
+    Buffer da = rt->alloc(a.size()), db = rt->alloc(b.size()),
+           dc = rt->alloc(outElems * eb);
+    da.upload(a.data(), a.size());
+    db.upload(b.data(), b.size());
+    dc.fill(0xFF);
+    const unsigned block = 128; // BM = BN of the example's defaults
+    kernel.launch({(c.m + block - 1) / block, (c.n + block - 1) / block}, da,
+                  db, dc, int32_t(c.m), int32_t(c.n), int32_t(c.k),
+                  int32_t(c.lda), int32_t(c.ldb), int32_t(c.ldc));
+    rt->synchronize();
+    std::vector<unsigned char> out(outElems * eb);
+    dc.download(out.data(), out.size());
+
+    std::vector<double> worstRow(c.m, 0);
+    std::vector<int> unpoisoned(c.m, 0);
+    parallelRows(c.m, [&](int i) {
+      const double *ar = &ad[size_t(i) * c.k];
+      for (int j = 0; j < c.ldc; ++j) {
+        const unsigned char *got = &out[(size_t(i) * c.ldc + j) * eb];
+        if (j >= c.n) {
+          for (size_t e = 0; e < eb; ++e)
+            unpoisoned[i] += got[e] != 0xFF;
+          continue;
+        }
+        const double *br = &btd[size_t(j) * c.k];
+        double sum = 0, magnitude = 0;
+        for (int kk = 0; kk < c.k; ++kk) {
+          sum += ar[kk] * br[kk];
+          magnitude += std::abs(ar[kk] * br[kk]);
+        }
+        double want = std::max(sum, 0.0);
+        double value = fromStorage(c.precision, got);
+        double err = std::isnan(value)
+                         ? INFINITY
+                         : std::abs(value - want) / std::max(magnitude, 1e-30);
+        worstRow[i] = std::max(worstRow[i], err);
+      }
+    });
+    double worst = 0;
+    int padWritten = 0;
+    for (int i = 0; i < c.m; ++i) {
+      worst = std::max(worst, worstRow[i]);
+      padWritten += unpoisoned[i];
+    }
+    std::printf("%s M=%d N=%d K=%d: worst error / sum|ab| = %.3g\n",
+                name(c.precision), c.m, c.n, c.k, worst);
+    EXPECT_LE(worst, tolerance(c.precision));
+    EXPECT_EQ(padWritten, 0) << "bytes between rows of C were written";
+    for (size_t e = 0; e < eb; ++e)
+      EXPECT_EQ(out[(outElems - 1) * eb + e], 0xFF)
+          << "element past the end written";
+  }
+
+  Module &moduleFor(Precision p) {
+    auto &slot = modules[int(p)];
+    if (!slot)
+      slot = std::make_unique<Module>(rt->compileSource(
+          kernelSource(p), std::string("matmul_relu_") + name(p)));
+    return *slot;
+  }
+
+  void runShapes(Precision p) {
+    std::vector<std::array<int, 3>> shapes = {
+        {1, 1, 1}, {127, 129, 65}, {1000, 1000, 1000}};
+    if (!smallOnly()) {
+      shapes.push_back({4096, 4096, 4096});
+      shapes.push_back({256, 4096, 8192});
+    }
+    for (auto [m, n, k] : shapes)
+      check({p, m, n, k, k, n, n});
+    // Leading dimensions longer than the rows, divisible by 16 and not.
+    check({p, 127, 129, 65, 80, 144, 160});
+    check({p, 200, 136, 72, 77, 139, 141});
+  }
+
+  std::unique_ptr<Module> modules[4];
+};
+
+TEST_F(MatmulTest, F16) { runShapes(Precision::f16); }
+TEST_F(MatmulTest, BF16) { runShapes(Precision::bf16); }
+TEST_F(MatmulTest, F32IEEE) { runShapes(Precision::f32); }
+TEST_F(MatmulTest, TF32) { runShapes(Precision::tf32); }
+
+} // namespace
