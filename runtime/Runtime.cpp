@@ -127,7 +127,8 @@ std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
   divisible += "|";
   for (const std::string &n : spec.equalToOne)
     divisible += n + ";";
-  std::string warps = std::to_string(options.numWarps);
+  std::string warps = std::to_string(options.numWarps) + "/" +
+                      std::to_string(options.numStages);
   std::string key = DiskCache::makeKey({compilerVersion(), source, constants,
                                         divisible, options.arch, warps});
   RuntimeImpl &rt = *runtime;
@@ -418,6 +419,7 @@ Module Runtime::compileSource(const std::string &source,
   for (auto &[k, v] : constants)
     module->options.constants[k] = v;
   module->options.numWarps = options.numWarps;
+  module->options.numStages = options.numStages;
   module->options.arch = options.arch.empty()
                              ? (isSupportedArch(impl->arch) ? impl->arch : "sm_90")
                              : options.arch;

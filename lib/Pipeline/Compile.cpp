@@ -111,6 +111,7 @@ bool tile::compileToPTX(llvm::StringRef source, llvm::StringRef bufferName,
   PassManager pm(&context);
   PipelineOptions pipelineOptions;
   pipelineOptions.numWarps = options.numWarps;
+  pipelineOptions.numStages = options.numStages;
   buildNVVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return false;

@@ -30,6 +30,11 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   pm.addPass(createTileRemoveLayoutConversions());
   pm.addPass(createTileFuse());
   pm.addPass(createTileRemoveLayoutConversions());
+  TilePromoteSharedOptions promote;
+  promote.numStages = options.numStages;
+  pm.addPass(createTilePromoteShared(promote));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createCSEPass());
 }
 
@@ -74,10 +79,15 @@ void tile::registerTilePipeline() {
     Option<unsigned> numWarps{*this, "num-warps",
                               llvm::cl::desc("Warps per program instance"),
                               llvm::cl::init(4)};
+    Option<unsigned> numStages{
+        *this, "num-stages",
+        llvm::cl::desc("Shared-memory stages of pipelined dot operands"),
+        llvm::cl::init(3)};
   };
   auto convert = [](const Options &o) {
     PipelineOptions options;
     options.numWarps = o.numWarps;
+    options.numStages = o.numStages;
     return options;
   };
   PassPipelineRegistration<Options>(

@@ -63,6 +63,11 @@ cl::opt<unsigned> numWarps("num-warps",
                            cl::desc("Warps per program instance, a power of "
                                     "two (default 4)"),
                            cl::init(4), cl::cat(tilecCategory));
+cl::opt<unsigned> numStages(
+    "num-stages",
+    cl::desc("Shared-memory stages of the software pipeline that feeds "
+             "tensor-core dots (default 3; 0 or 1: no pipelining)"),
+    cl::init(3), cl::cat(tilecCategory));
 cl::list<std::string> divisibleArgs(
     "divisible", cl::CommaSeparated,
     cl::desc("Arguments the code may assume divisible by 16 (a pointer: "
@@ -161,6 +166,7 @@ compileFile(StringRef path, SourceMgr &sourceMgr, mlir::MLIRContext &context,
   pm.enableTiming(timing);
   tile::PipelineOptions options;
   options.numWarps = numWarps;
+  options.numStages = numStages;
   if (run || emit == Emit::Tile)
     tile::buildTilePipeline(pm, options);
   else if (emit == Emit::Layouts)

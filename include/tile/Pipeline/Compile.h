@@ -22,6 +22,7 @@ struct CompileOptions {
   ConstOverrides constants;
   std::string arch = "sm_90";
   unsigned numWarps = 4;
+  unsigned numStages = 3;
   Specialization specialization;
 };
 

@@ -21,13 +21,17 @@ namespace tile {
 struct PipelineOptions {
   /// Warps per program instance (a power of two).
   unsigned numWarps = 4;
+  /// Shared-memory stages of software-pipelined dot operands (< 2: none).
+  unsigned numStages = 3;
 };
 
 /// Adds the passes that run on frontend-generated tile IR to `pm`:
 /// canonicalization and CSE of the tile program (no layouts yet).
 void buildTilePipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 
-/// Adds the layout passes (tile-coalesce) after the tile pipeline.
+/// Adds the layout passes after the tile pipeline: tile-coalesce,
+/// tile-accelerate-dot, tile-fuse, tile-promote-shared and the clean-ups
+/// between them (tile-remove-layout-conversions, canonicalize, LICM, CSE).
 void buildLayoutPipeline(mlir::OpPassManager &pm,
                          const PipelineOptions &options);
 

@@ -91,6 +91,8 @@ struct Grid {
 struct ModuleOptions {
   std::string arch; ///< default: the device's (sm_90 on an H100)
   unsigned numWarps = 4;
+  /// Shared-memory stages of pipelined dot operands (< 2: none).
+  unsigned numStages = 3;
 };
 
 class Kernel;

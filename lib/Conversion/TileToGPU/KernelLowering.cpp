@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -151,7 +152,11 @@ Value KernelLowering::ownerPredicate(const Distribution &dist) {
 }
 
 Value KernelLowering::sharedPointer(int64_t bytes, int64_t size) {
-  sharedBytes = std::max(sharedBytes, bytes + size);
+  sharedBytes = std::max(sharedBytes, scratchBase + bytes + size);
+  return rawSharedPointer(scratchBase + bytes);
+}
+
+Value KernelLowering::rawSharedPointer(int64_t bytes) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
   Value base = LLVM::AddressOfOp::create(b, loc, ptrType, sharedSymbol);
   if (bytes == 0)
@@ -172,6 +177,14 @@ LogicalResult KernelLowering::run() {
   for (auto [arg, newArg] :
        llvm::zip(kernel.getBody().getArguments(), entry.getArguments()))
     map(arg, {newArg});
+  // Pipeline buffers first, at fixed offsets; scratch goes after them.
+  kernel.walk([&](SharedAllocOp alloc) {
+    MemRefType type = alloc.getType();
+    scratchBase = llvm::alignTo(scratchBase, 128);
+    bufferOffsets[alloc] = scratchBase;
+    scratchBase += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  });
+  sharedBytes = scratchBase;
   if (failed(lowerBlock(kernel.getBody().front())))
     return failure();
   prologueAnchor->erase();
@@ -248,6 +261,21 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
       .Case<TransOp>([&](TransOp trans) {
         return lowerConvertLayout(op, trans.getSrc(), trans, true);
       })
+      .Case<SharedAllocOp>([&](SharedAllocOp alloc) {
+        map(alloc, {rawSharedPointer(bufferOffsets.lookup(alloc))});
+        return success();
+      })
+      .Case<AsyncCopyOp>([&](auto o) { return lowerAsyncCopy(o); })
+      .Case<AsyncCommitOp>([&](auto) {
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+        return success();
+      })
+      .Case<AsyncWaitOp>([&](AsyncWaitOp wait) {
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, wait.getPending());
+        gpu::BarrierOp::create(b, loc);
+        return success();
+      })
+      .Case<SharedLoadOp>([&](auto o) { return lowerSharedLoad(o); })
       .Case<arith::ConstantOp>([&](auto o) { return lowerConstant(o); })
       .Case<scf::ForOp>([&](auto o) { return lowerFor(o); })
       .Case<scf::IfOp>([&](auto o) { return lowerIf(o); })

@@ -100,12 +100,17 @@ private:
   mlir::Value swizzledOffset(const SwizzledTile &tile, mlir::Value row,
                              mlir::Value col);
   /// Writes the elements of `slots` (a 2-D blocked tile) to `tile` at
-  /// `base` bytes into shared memory.
+  /// `buffer` (a shared-memory pointer).
   void storeSwizzled(const Slots &slots, const Distribution &dist,
-                     const SwizzledTile &tile, int64_t base);
+                     const SwizzledTile &tile, mlir::Value buffer);
   /// Reads the mma fragments of a tile of `type` (a dot-operand layout)
-  /// from the swizzled tile at `base` bytes into shared memory.
-  Slots loadFragments(mlir::RankedTensorType type, int64_t base);
+  /// from the swizzled tile at `buffer`.
+  Slots loadFragments(mlir::RankedTensorType type, mlir::Value buffer);
+  /// Buffers and asynchronous copies made by tile-promote-shared.
+  mlir::LogicalResult lowerAsyncCopy(AsyncCopyOp op);
+  mlir::LogicalResult lowerSharedLoad(SharedLoadOp op);
+  /// Stage `stage` of the shared buffer `buffer` (a tile.shared_alloc).
+  mlir::Value stagePointer(mlir::Value buffer, mlir::Value stage);
   mlir::Value combine(ReduceKind kind, mlir::Value lhs, mlir::Value rhs);
   mlir::Value shuffleXor(mlir::Value value, unsigned mask);
   /// Writes the elements of `slots` (distributed as `dist`) to shared memory
@@ -141,9 +146,12 @@ public:
   /// i1 that is true in exactly one thread per element of `dist` (the
   /// thread whose coordinates do not wrap); null when every thread is.
   mlir::Value ownerPredicate(const Distribution &dist);
-  /// A pointer into the kernel's shared scratch buffer, `bytes` in; grows
-  /// the buffer to `bytes + size`.
+  /// A pointer into the kernel's shared scratch space, `bytes` in; grows
+  /// it to `bytes + size`. Scratch follows the buffers of
+  /// tile.shared_alloc, which live for the whole kernel.
   mlir::Value sharedPointer(int64_t bytes, int64_t size);
+  /// A pointer `bytes` into the kernel's shared memory.
+  mlir::Value rawSharedPointer(int64_t bytes);
   /// Emits `body` under `cond` (unconditionally when cond is null).
   void emitIf(mlir::Value cond, llvm::function_ref<void()> body);
   mlir::Value lookupScalar(mlir::Value value);
@@ -168,6 +176,10 @@ private:
   /// op at the top of the kernel, so that every region can use them.
   mlir::Operation *prologueAnchor = nullptr;
   int64_t sharedBytes = 0;
+  /// Bytes of shared memory the tile.shared_alloc buffers take (scratch
+  /// starts there), and each buffer's offset.
+  int64_t scratchBase = 0;
+  llvm::DenseMap<mlir::Operation *, int64_t> bufferOffsets;
   std::string sharedSymbol;
 };
 

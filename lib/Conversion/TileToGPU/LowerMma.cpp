@@ -52,9 +52,8 @@ Value KernelLowering::swizzledOffset(const SwizzledTile &tile, Value row,
 }
 
 void KernelLowering::storeSwizzled(const Slots &slots, const Distribution &dist,
-                                   const SwizzledTile &tile, int64_t base) {
+                                   const SwizzledTile &tile, Value buffer) {
   Type elemType = slots.front().getType();
-  Value buffer = sharedPointer(base, tile.rows * tile.cols * tile.elemBytes);
   BlockedEncodingAttr layout = dist.getLayout();
   // Slots along the columns are consecutive elements in runs of
   // sizePerThread; a run inside one 16-byte chunk moves as one vector.
@@ -89,7 +88,7 @@ static Type fragmentType(OpBuilder &b, Type elemType) {
   return b.getI32Type();
 }
 
-Slots KernelLowering::loadFragments(RankedTensorType type, int64_t base) {
+Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer) {
   auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   BlockedEncodingAttr parent = operand.getParent();
   SwizzledTile tile = SwizzledTile::get(type);
@@ -101,7 +100,6 @@ Slots KernelLowering::loadFragments(RankedTensorType type, int64_t base) {
   int64_t numK = (isA ? tile.cols : tile.rows) / instrK;
   int64_t numMN = isA ? tile.rows / (16 * wm) : tile.cols / (8 * wn);
   ArrayRef<Value> warps = warpCoords(parent);
-  Value buffer = sharedPointer(base, 0);
   Type fragType = fragmentType(b, elemType);
   auto add = [&](Value x, int64_t c) -> Value {
     return c == 0 ? x : arith::AddIOp::create(b, loc, x, i32(c));
@@ -220,9 +218,11 @@ LogicalResult KernelLowering::lowerToDotOperand(Operation *op, Value src,
     return op->emitError("a dot operand must be converted from a 2-D "
                          "blocked tile");
   auto type = cast<RankedTensorType>(result.getType());
-  storeSwizzled(lookup(src), *from, SwizzledTile::get(type), 0);
+  SwizzledTile tile = SwizzledTile::get(type);
+  Value buffer = sharedPointer(0, tile.rows * tile.cols * tile.elemBytes);
+  storeSwizzled(lookup(src), *from, tile, buffer);
   gpu::BarrierOp::create(b, loc);
-  map(result, loadFragments(type, 0));
+  map(result, loadFragments(type, buffer));
   gpu::BarrierOp::create(b, loc);
   return success();
 }
@@ -287,5 +287,74 @@ LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
         }
       }
   map(op, acc);
+  return success();
+}
+
+Value KernelLowering::stagePointer(Value buffer, Value stage) {
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t stageBytes = type.getNumElements() / type.getDimSize(0) *
+                       type.getElementTypeBitWidth() / 8;
+  Value base = lookupScalar(buffer);
+  Value offset =
+      arith::MulIOp::create(b, loc, lookupScalar(stage), i32(stageBytes));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{offset});
+}
+
+LogicalResult KernelLowering::lowerSharedLoad(SharedLoadOp op) {
+  map(op, loadFragments(op.getType(),
+                        stagePointer(op.getBuffer(), op.getStage())));
+  return success();
+}
+
+LogicalResult KernelLowering::lowerAsyncCopy(AsyncCopyOp op) {
+  auto dist = Distribution::get(op.getPtr().getType());
+  if (failed(dist) || dist->isScalar() || dist->getSlicedDim() ||
+      dist->getRank() != 2)
+    return op.emitError("async_copy needs a 2-D blocked tile of pointers");
+  auto bufferType = op.getBuffer().getType();
+  Type elemType = bufferType.getElementType();
+  auto tileType =
+      RankedTensorType::get(bufferType.getShape().drop_front(), elemType);
+  SwizzledTile tile = SwizzledTile::get(tileType);
+  Value buffer = stagePointer(op.getBuffer(), op.getStage());
+  auto [vec, uniform] =
+      vectorWidth(op.getPtr(), op.getMask(), *dist, elemType);
+  // Groups run along the rows of the swizzled tile and inside one chunk.
+  if (dist->getLayout().getOrder()[0] != 1 || !uniform)
+    vec = 1;
+  vec = std::min<unsigned>(vec, tile.vec);
+  int64_t bytes = vec * tile.elemBytes;
+  const Slots &ptrs = lookup(op.getPtr());
+  const Slots &masks = lookup(op.getMask());
+  Value owner = dist->isUnique() ? Value() : ownerPredicate(*dist);
+  emitIf(owner, [&] {
+    for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
+      SmallVector<Value> coords = coordinates(*dist, slot);
+      Value dst = LLVM::GEPOp::create(
+          b, loc, buffer.getType(), elemType, buffer,
+          ValueRange{swizzledOffset(tile, coords[0], coords[1])});
+      Value mask = masks.size() == 1 ? masks[0] : masks[slot];
+      if (bytes >= 4) {
+        // Masked-off copies read nothing and fill zeros (src-size 0).
+        Value srcBytes =
+            arith::SelectOp::create(b, loc, mask, i32(bytes), i32(0));
+        NVVM::CpAsyncOp::create(b, loc, dst, ptrs[slot], bytes,
+                                bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                            : NVVM::LoadCacheModifierKind::CA,
+                                srcBytes);
+        continue;
+      }
+      // A lone 16-bit element: cp.async moves at least 4 bytes, so copy it
+      // synchronously (zero first, the value where enabled).
+      LLVM::StoreOp::create(
+          b, loc, arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType)),
+          dst);
+      emitIf(mask, [&] {
+        Value v = LLVM::LoadOp::create(b, loc, elemType, ptrs[slot]);
+        LLVM::StoreOp::create(b, loc, v, dst);
+      });
+    }
+  });
   return success();
 }

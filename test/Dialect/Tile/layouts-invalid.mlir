@@ -63,3 +63,45 @@ tile.kernel @k(%s: f16, %t: f32) {
   %d = tile.dot %x, %y, %c : tensor<32x16xf16, #a> * tensor<16x16xf16, #b> -> tensor<32x16xf32, #mma>
   tile.return
 }
+
+// -----
+
+tile.kernel @k() {
+  // expected-error @+1 {{'tile.shared_alloc' op needs a static memref of 16- or 32-bit elements in memory space 3, got 'memref<2x16x16xf16>'}}
+  %buf = "tile.shared_alloc"() : () -> memref<2x16x16xf16>
+  tile.return
+}
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
+  %buf = tile.shared_alloc : memref<2x16x16xf16, 3>
+  %ptrs = tile.splat %p : tensor<16x32x!tile.ptr<f16>, #b>
+  %mask = tile.splat %m : tensor<16x32xi1, #b>
+  // expected-error @+1 {{'tile.async_copy' op tile [16, 32] of 'f16' is not one stage of the buffer 'memref<2x16x16xf16, 3>'}}
+  tile.async_copy %ptrs, mask %mask into %buf[%s] : tensor<16x32x!tile.ptr<f16>, #b>, tensor<16x32xi1, #b>, memref<2x16x16xf16, 3>
+  tile.return
+}
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
+  %buf = tile.shared_alloc : memref<2x16x16xf16, 3>
+  %ptrs = tile.splat %p : tensor<16x16x!tile.ptr<f16>, #b>
+  %mask = tile.splat %m : tensor<16x32xi1, #b>
+  // expected-error @+1 {{'tile.async_copy' op mask shape [16, 32] differs from the pointers' [16, 16]}}
+  tile.async_copy %ptrs, mask %mask into %buf[%s] : tensor<16x16x!tile.ptr<f16>, #b>, tensor<16x32xi1, #b>, memref<2x16x16xf16, 3>
+  tile.return
+}
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.kernel @k(%s: i32) {
+  %buf = tile.shared_alloc : memref<2x16x16xf16, 3>
+  // expected-error @+1 {{'tile.shared_load' op result must have a #tile.dot_operand layout}}
+  %t = tile.shared_load %buf[%s] : memref<2x16x16xf16, 3> -> tensor<16x16xf16, #b>
+  tile.return
+}

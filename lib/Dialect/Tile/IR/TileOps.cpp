@@ -308,6 +308,49 @@ LogicalResult DotOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// Checks that a `tile` of `shape`/`elemType` is one stage of `buffer`.
+static LogicalResult checkStage(Operation *op, MemRefType buffer,
+                                ArrayRef<int64_t> shape, Type elemType) {
+  if (buffer.getShape().drop_front() != shape ||
+      buffer.getElementType() != elemType)
+    return op->emitOpError("tile ")
+           << formatShape(shape) << " of " << elemType
+           << " is not one stage of the buffer " << buffer;
+  return success();
+}
+
+LogicalResult SharedAllocOp::verify() {
+  MemRefType type = getType();
+  if (!type.hasStaticShape() || type.getMemorySpaceAsInt() != 3 ||
+      type.getElementTypeBitWidth() < 16)
+    return emitOpError("needs a static memref of 16- or 32-bit elements in "
+                       "memory space 3, got ")
+           << type;
+  return success();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptrType = getPtr().getType();
+  if (getMask().getType().getShape() != ptrType.getShape())
+    return emitOpError("mask shape ")
+           << formatShape(getMask().getType().getShape())
+           << " differs from the pointers' " << formatShape(ptrType.getShape());
+  return checkStage(*this, getBuffer().getType(), ptrType.getShape(),
+                    cast<PointerType>(ptrType.getElementType()).getPointeeType());
+}
+
+LogicalResult SharedLoadOp::verify() {
+  auto type = getType();
+  if (!isa_and_nonnull<DotOperandEncodingAttr>(type.getEncoding()))
+    return emitOpError("result must have a #tile.dot_operand layout");
+  return checkStage(*this, getBuffer().getType(), type.getShape(),
+                    type.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
 // ReduceOp
 //===----------------------------------------------------------------------===//
 

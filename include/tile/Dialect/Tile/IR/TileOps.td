@@ -206,6 +206,62 @@ def Tile_StoreOp : Tile_Op<"store", [
 }
 
 //===----------------------------------------------------------------------===//
+// Shared memory and asynchronous copies (made by tile-promote-shared)
+//===----------------------------------------------------------------------===//
+
+def Tile_SharedMemRef : MemRefRankOf<[Tile_Int, Tile_Float], [3]>;
+
+def Tile_SharedAllocOp : Tile_Op<"shared_alloc"> {
+  let summary = "A multi-stage buffer in shared memory";
+  let description = [{
+    `memref<S x R x C x T, 3>`: S stages of an R x C tile, each row-major
+    with 16-byte chunks swizzled (see convert-tile-to-gpu), live for the
+    whole kernel.
+  }];
+  let results = (outs Tile_SharedMemRef:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCopyOp : Tile_Op<"async_copy"> {
+  let summary = "Starts copying a tile from global memory into a buffer stage";
+  let description = [{
+    Each element of `ptr` is copied to its place in stage `stage` of
+    `buffer`, without waiting (`cp.async`); masked-off elements become zero.
+    Copies complete at an `async_wait` after the `async_commit` that closes
+    their group.
+  }];
+  let arguments = (ins Tile_PtrTensor:$ptr, Tile_BoolTensor:$mask,
+                       Tile_SharedMemRef:$buffer, I32:$stage);
+  let assemblyFormat = [{
+    $ptr `,` `mask` $mask `into` $buffer `[` $stage `]` attr-dict
+    `:` type($ptr) `,` type($mask) `,` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCommitOp : Tile_Op<"async_commit"> {
+  let summary = "Closes the group of this thread's copies issued since the last";
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_AsyncWaitOp : Tile_Op<"async_wait"> {
+  let summary = "Waits until at most `pending` copy groups are in flight, then a block barrier";
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "`pending` `=` $pending attr-dict";
+}
+
+def Tile_SharedLoadOp : Tile_Op<"shared_load"> {
+  let summary = "Reads a buffer stage into mma operand fragments";
+  let arguments = (ins Tile_SharedMemRef:$buffer, I32:$stage);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $buffer `[` $stage `]` attr-dict `:` type($buffer) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Compute
 //===----------------------------------------------------------------------===//
 

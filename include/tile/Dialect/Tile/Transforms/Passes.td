@@ -51,6 +51,31 @@ def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tile::TileDialect"];
 }
 
+def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
+  let summary = "Stage dot operands global -> shared memory with cp.async, pipelined over the K loop";
+  let description = [{
+    A dot operand that a K loop loads from global memory and converts to a
+    dot-operand layout is copied directly into a `num-stages`-deep shared
+    buffer (`async_copy`, i.e. `cp.async`) `num-stages - 1` iterations ahead
+    of its use and read into mma fragments with `shared_load` (`ldmatrix`
+    from the swizzled layout, no bank conflicts). One `async_wait` per
+    iteration waits for that iteration's copies and is a block barrier,
+    which also makes the stage about to be overwritten free. The stages
+    are capped by `max-shared-bytes` (the 48 KiB a kernel can allocate
+    statically). Loads whose
+    addresses depend on loop-carried values, or whose `other` is not zero,
+    are left alone.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
+           "Buffer stages of the software pipeline (< 2: no pipelining)">,
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", /*default=*/"49152",
+           "Shared memory the buffers of one loop may take; fewer stages "
+           "are used when num-stages would not fit (none below 2)">
+  ];
+  let dependentDialects = ["::tile::TileDialect", "::mlir::arith::ArithDialect"];
+}
+
 def TileFuse : Pass<"tile-fuse", "::mlir::ModuleOp"> {
   let summary = "Keep a dot's accumulator in its mma layout through loops and the epilogue";
   let description = [{

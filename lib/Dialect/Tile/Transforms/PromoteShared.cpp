@@ -1,0 +1,209 @@
+//===- PromoteShared.cpp - stage dot operands through shared memory -------===//
+//
+// A `dot` operand loaded from global memory inside a K loop and converted to
+// a dot-operand layout is instead copied straight into a multi-stage shared
+// buffer with `async_copy` (cp.async), `num-stages - 1` iterations ahead of
+// its use, and read into fragments with `shared_load` (ldmatrix):
+//
+//   prologue:   copy iterations 0 .. S-2 into stages 0 .. S-2, one commit each
+//   iteration i: async_wait(S-2) + barrier   -- iteration i's copies landed,
+//                                              every warp left stage (i-1)%S
+//                shared_load stage i%S
+//                copy iteration i+S-1 into stage (i+S-1)%S, commit
+//   after:      async_wait(0)
+//
+// Copies for iterations past the end are masked off (they read nothing). A
+// load qualifies when its pointers and mask are computed in the loop body
+// from the induction variable and loop-invariant values only, and its
+// `other` is absent or zero (cp.async fills masked elements with zeros).
+//
+//===----------------------------------------------------------------------===//
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace tile {
+#define GEN_PASS_DEF_TILEPROMOTESHARED
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+
+using namespace mlir;
+using namespace tile;
+
+namespace {
+
+/// One operand load to stage: the load, its conversion to the dot-operand
+/// layout, and the body ops its pointers and mask are computed by.
+struct Candidate {
+  LoadOp load;
+  ConvertLayoutOp convert;
+  SetVector<Operation *> slice;
+  Value buffer;
+};
+
+bool isZero(Value v) {
+  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
+}
+
+/// The ops of `loop`'s body that `values` depend on, when all are pure,
+/// region-free and independent of the loop's iteration arguments.
+std::optional<SetVector<Operation *>> addressSlice(scf::ForOp loop,
+                                                   ValueRange values) {
+  Block *body = loop.getBody();
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.filter = [&](Operation *op) { return op->getBlock() == body; };
+  for (Value v : values) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == body && arg != loop.getInductionVar())
+        return std::nullopt;
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (def->getBlock() != body)
+      continue;
+    if (failed(getBackwardSlice(def, &slice, options)))
+      return std::nullopt;
+  }
+  for (Operation *op : slice) {
+    if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+      return std::nullopt;
+    for (Value operand : op->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(operand))
+        if (arg.getOwner() == body && arg != loop.getInductionVar())
+          return std::nullopt;
+  }
+  return slice;
+}
+
+struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
+  using TilePromoteSharedBase::TilePromoteSharedBase;
+
+  void runOnOperation() override {
+    if (numStages < 2)
+      return;
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      pipeline(loop);
+  }
+
+  SmallVector<Candidate> findCandidates(scf::ForOp loop) {
+    SmallVector<Candidate> found;
+    if (!loop.getInductionVar().getType().isInteger(32))
+      return found;
+    for (Operation &op : *loop.getBody()) {
+      auto cvt = dyn_cast<ConvertLayoutOp>(&op);
+      if (!cvt || !isa_and_nonnull<DotOperandEncodingAttr>(
+                      cvt.getType().getEncoding()))
+        continue;
+      auto load = cvt.getSrc().getDefiningOp<LoadOp>();
+      if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() ||
+          (load.getOther() && !isZero(load.getOther())))
+        continue;
+      SmallVector<Value> addressing{load.getPtr()};
+      if (load.getMask())
+        addressing.push_back(load.getMask());
+      auto slice = addressSlice(loop, addressing);
+      if (!slice)
+        continue;
+      found.push_back({load, cvt, std::move(*slice), Value()});
+    }
+    return found;
+  }
+
+  /// Issues the copies of every candidate for the iteration whose induction
+  /// variable is `k`, into stage `stage`, masked off when k >= ub.
+  void issueCopies(OpBuilder &b, scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                   Value k, Value stage) {
+    Location loc = loop.getLoc();
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
+                                          loop.getUpperBound());
+    for (Candidate &c : cands) {
+      IRMapping mapping;
+      mapping.map(loop.getInductionVar(), k);
+      for (Operation &op : *loop.getBody())
+        if (c.slice.contains(&op))
+          b.clone(op, mapping);
+      Value ptr = mapping.lookupOrDefault(c.load.getPtr());
+      auto ptrType = cast<RankedTensorType>(ptr.getType());
+      auto maskType = RankedTensorType::get(
+          ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
+      Value mask = SplatOp::create(b, loc, maskType, inRange);
+      if (c.load.getMask())
+        mask = arith::AndIOp::create(
+            b, loc, mapping.lookupOrDefault(c.load.getMask()), mask);
+      AsyncCopyOp::create(b, loc, ptr, mask, c.buffer, stage);
+    }
+    AsyncCommitOp::create(b, loc);
+  }
+
+  void pipeline(scf::ForOp loop) {
+    SmallVector<Candidate> cands = findCandidates(loop);
+    if (cands.empty())
+      return;
+    // As many stages as asked for and the shared-memory budget holds.
+    int64_t stageBytes = 0;
+    for (Candidate &c : cands) {
+      auto type = cast<RankedTensorType>(c.load.getType());
+      stageBytes += type.getNumElements() *
+                    type.getElementType().getIntOrFloatBitWidth() / 8;
+    }
+    int64_t stages = std::min<int64_t>(numStages, maxSharedBytes / stageBytes);
+    if (stages < 2)
+      return;
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    auto i32 = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, v, 32);
+    };
+    for (Candidate &c : cands) {
+      auto type = cast<RankedTensorType>(c.load.getType());
+      SmallVector<int64_t> shape{stages};
+      shape.append(type.getShape().begin(), type.getShape().end());
+      c.buffer = SharedAllocOp::create(
+          b, loc,
+          MemRefType::get(shape, type.getElementType(), AffineMap(),
+                          b.getI32IntegerAttr(3)));
+    }
+    Value lb = loop.getLowerBound(), step = loop.getStep();
+    // Prologue: iterations 0 .. S-2.
+    for (int64_t s = 0; s + 1 < stages; ++s) {
+      Value k = arith::AddIOp::create(
+          b, loc, lb, arith::MulIOp::create(b, loc, step, i32(s)));
+      issueCopies(b, loop, cands, k, i32(s));
+    }
+    // Steady state, at the top of the body.
+    b.setInsertionPointToStart(loop.getBody());
+    Value iv = loop.getInductionVar();
+    Value iteration = arith::DivUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
+    Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
+    AsyncWaitOp::create(b, loc, stages - 2);
+    for (Candidate &c : cands) {
+      Value fragments =
+          SharedLoadOp::create(b, loc, c.convert.getType(), c.buffer, stage);
+      c.convert.getResult().replaceAllUsesWith(fragments);
+    }
+    Value ahead = arith::AddIOp::create(
+        b, loc, iv, arith::MulIOp::create(b, loc, step, i32(stages - 1)));
+    Value aheadStage = arith::RemUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
+        i32(stages));
+    issueCopies(b, loop, cands, ahead, aheadStage);
+    for (Candidate &c : cands) {
+      c.convert.erase();
+      c.load.erase();
+    }
+    // No copy may still be writing shared memory after the loop.
+    b.setInsertionPointAfter(loop);
+    AsyncWaitOp::create(b, loc, 0);
+  }
+};
+
+} // namespace

@@ -1,0 +1,90 @@
+// RUN: tile-opt %s --split-input-file --tile-promote-shared | FileCheck %s
+// RUN: tile-opt %s --split-input-file --tile-promote-shared=num-stages=4 | FileCheck %s --check-prefix=FOUR
+// RUN: tile-opt %s --split-input-file --tile-promote-shared=num-stages=1 | FileCheck %s --check-prefix=OFF
+
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+
+// A's load depends on the induction variable: staged in 3 buffers, two
+// iterations copied ahead in the prologue, one per iteration after the
+// wait. B's pointers are loop-carried, so B stays a load + conversion.
+// CHECK-LABEL: tile.kernel @gemm
+// CHECK: %[[BUF:.*]] = tile.shared_alloc : memref<3x64x32xf16, 3 : i32>
+// CHECK: %[[IN0:.*]] = arith.cmpi slt, %{{.*}}, %[[K:.*]] : i32
+// CHECK: %[[M0:.*]] = tile.splat %[[IN0]] : tensor<64x32xi1, #blocked>
+// CHECK: tile.async_copy %{{.*}}, mask %[[M0]] into %[[BUF]][%{{.*}}]
+// CHECK-NEXT: tile.async_commit
+// CHECK: tile.async_copy
+// CHECK-NEXT: tile.async_commit
+// CHECK: scf.for %[[IV:.*]] = %[[LB:.*]] to %[[K]] step %[[STEP:.*]] iter_args
+// CHECK: %[[I:.*]] = arith.divui %{{.*}}, %[[STEP]] : i32
+// CHECK: %[[STAGE:.*]] = arith.remui %[[I]], %{{.*}} : i32
+// CHECK: tile.async_wait pending = 1
+// CHECK: %[[FRAG:.*]] = tile.shared_load %[[BUF]][%[[STAGE]]] : memref<3x64x32xf16, 3 : i32> -> tensor<64x32xf16, #dot_operand>
+// CHECK: tile.async_copy
+// CHECK: tile.async_commit
+// CHECK: %[[BL:.*]] = tile.load
+// CHECK: %[[BC:.*]] = tile.convert_layout %[[BL]]
+// CHECK: tile.dot %[[FRAG]], %[[BC]]
+// CHECK: tile.async_wait pending = 0
+// FOUR: tile.shared_alloc : memref<4x64x32xf16, 3 : i32>
+// FOUR-COUNT-3: tile.async_commit
+// FOUR: scf.for
+// FOUR: tile.async_wait pending = 2
+// OFF-NOT: tile.shared_alloc
+// OFF-NOT: tile.async
+tile.kernel @gemm(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %bbase = tile.splat %pb : tensor<32x64x!tile.ptr<f16>, #b>
+  %res:2 = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %zero, %bp = %bbase) -> (tensor<64x64xf32, #mma>, tensor<32x64x!tile.ptr<f16>, #b>) : i32 {
+    %ap = tile.splat %pa : tensor<64x32x!tile.ptr<f16>, #b>
+    %off = tile.splat %i : tensor<64x32xi32, #b>
+    %aptr = tile.addptr %ap, %off : tensor<64x32x!tile.ptr<f16>, #b>, tensor<64x32xi32, #b>
+    %av = tile.load %aptr : tensor<64x32x!tile.ptr<f16>, #b>
+    %bv = tile.load %bp : tensor<32x64x!tile.ptr<f16>, #b>
+    %ca = tile.convert_layout %av : tensor<64x32xf16, #b> -> tensor<64x32xf16, #a>
+    %cb = tile.convert_layout %bv : tensor<32x64xf16, #b> -> tensor<32x64xf16, #bo>
+    %d = tile.dot %ca, %cb, %acc : tensor<64x32xf16, #a> * tensor<32x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    %step = tile.splat %c32 : tensor<32x64xi32, #b>
+    %next = tile.addptr %bp, %step : tensor<32x64x!tile.ptr<f16>, #b>, tensor<32x64xi32, #b>
+    scf.yield %d, %next : tensor<64x64xf32, #mma>, tensor<32x64x!tile.ptr<f16>, #b>
+  }
+  tile.return
+}
+
+// -----
+
+// The buffers are capped at 48 KiB: 128x64 f32 is 32 KiB a stage, so no
+// two stages fit and the loop is left alone; with a larger budget it is
+// pipelined with as many stages as fit.
+// RUN: tile-opt %s --split-input-file --tile-promote-shared | FileCheck %s --check-prefix=BUDGET
+// RUN: tile-opt %s --split-input-file --tile-promote-shared=max-shared-bytes=100000 | FileCheck %s --check-prefix=ROOM
+// BUDGET-LABEL: tile.kernel @big
+// BUDGET-NOT: tile.shared_alloc
+// ROOM-LABEL: tile.kernel @big
+// ROOM: tile.shared_alloc : memref<3x128x64xf32, 3 : i32>
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+tile.kernel @big(%pa: !tile.ptr<f32>, %x: f32, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
+  %bv = tile.splat %x : tensor<64x64xf32, #b>
+  %cb = tile.convert_layout %bv : tensor<64x64xf32, #b> -> tensor<64x64xf32, #bo>
+  %res = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<128x64xf32, #mma>) : i32 {
+    %ap = tile.splat %pa : tensor<128x64x!tile.ptr<f32>, #b>
+    %off = tile.splat %i : tensor<128x64xi32, #b>
+    %aptr = tile.addptr %ap, %off : tensor<128x64x!tile.ptr<f32>, #b>, tensor<128x64xi32, #b>
+    %av = tile.load %aptr : tensor<128x64x!tile.ptr<f32>, #b>
+    %ca = tile.convert_layout %av : tensor<128x64xf32, #b> -> tensor<128x64xf32, #a>
+    %d = tile.dot %ca, %cb, %acc precision = tf32 : tensor<128x64xf32, #a> * tensor<64x64xf32, #bo> -> tensor<128x64xf32, #mma>
+    scf.yield %d : tensor<128x64xf32, #mma>
+  }
+  tile.return
+}
