@@ -168,10 +168,8 @@ int main(int argc, char **argv) {
              {"BK", std::to_string(bk)}},
             options);
         Kernel mk = mm.kernel("matmul_relu");
-        size_t eb = StringRef(s.variant).starts_with("f16") ||
-                            StringRef(s.variant) == "bf16"
-                        ? 2
-                        : 4;
+        StringRef variant(s.variant);
+        size_t eb = variant == "f16" || variant == "bf16" ? 2 : 4;
         Buffer a = rt.alloc(size_t(s.m) * s.k * eb),
                b = rt.alloc(size_t(s.k) * s.n * eb),
                c = rt.alloc(size_t(s.m) * s.n * eb);

@@ -79,19 +79,19 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     MLIRContext *ctx = &getContext();
     auto mma = BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4},
                                         {grid->first, grid->second}, {1, 0});
-    auto retype = [](RankedTensorType t, Attribute encoding) {
-      return RankedTensorType::get(t.getShape(), t.getElementType(), encoding);
-    };
     OpBuilder b(dot);
     Location loc = dot.getLoc();
     Value a = ConvertLayoutOp::create(
-        b, loc, retype(aType, DotOperandEncodingAttr::get(ctx, 0, mma)),
+        b, loc,
+        aType.cloneWithEncoding(DotOperandEncodingAttr::get(ctx, 0, mma)),
         dot.getA());
     Value bv = ConvertLayoutOp::create(
-        b, loc, retype(bType, DotOperandEncodingAttr::get(ctx, 1, mma)),
+        b, loc,
+        bType.cloneWithEncoding(DotOperandEncodingAttr::get(ctx, 1, mma)),
         dot.getB());
-    Value c = ConvertLayoutOp::create(b, loc, retype(cType, mma), dot.getAcc());
-    auto fast = DotOp::create(b, loc, retype(cType, mma), a, bv, c,
+    Value c = ConvertLayoutOp::create(b, loc, cType.cloneWithEncoding(mma),
+                                      dot.getAcc());
+    auto fast = DotOp::create(b, loc, cType.cloneWithEncoding(mma), a, bv, c,
                               dot.getPrecisionAttr());
     Value back = ConvertLayoutOp::create(b, loc, cType, fast);
     dot.replaceAllUsesWith(back);

@@ -148,9 +148,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
       auto tensor = dyn_cast<RankedTensorType>(v.getType());
       if (!tensor || tensor.getEncoding() || tensor.getRank() == 0)
         return;
-      auto newType = RankedTensorType::get(tensor.getShape(),
-                                           tensor.getElementType(),
-                                           chosen[tensor.getRank()].first);
+      auto newType = tensor.cloneWithEncoding(chosen[tensor.getRank()].first);
       v.setType(newType);
       if (auto constant = v.getDefiningOp<arith::ConstantOp>())
         if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))

@@ -31,9 +31,7 @@ using namespace tile;
 namespace {
 
 RankedTensorType withEncoding(Type type, Attribute encoding) {
-  auto tensor = cast<RankedTensorType>(type);
-  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
-                               encoding);
+  return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
 }
 
 /// True for a conversion out of an mma accumulator layout.

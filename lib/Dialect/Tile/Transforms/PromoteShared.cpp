@@ -99,8 +99,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       return found;
     for (Operation &op : *loop.getBody()) {
       auto cvt = dyn_cast<ConvertLayoutOp>(&op);
-      if (!cvt || !isa_and_nonnull<DotOperandEncodingAttr>(
-                      cvt.getType().getEncoding()))
+      if (!cvt ||
+          !isa_and_nonnull<DotOperandEncodingAttr>(cvt.getType().getEncoding()))
         continue;
       auto load = cvt.getSrc().getDefiningOp<LoadOp>();
       if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() ||
@@ -119,8 +119,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
 
   /// Issues the copies of every candidate for the iteration whose induction
   /// variable is `k`, into stage `stage`, masked off when k >= ub.
-  void issueCopies(OpBuilder &b, scf::ForOp loop, MutableArrayRef<Candidate> cands,
-                   Value k, Value stage) {
+  void issueCopies(OpBuilder &b, scf::ForOp loop,
+                   MutableArrayRef<Candidate> cands, Value k, Value stage) {
     Location loc = loop.getLoc();
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
                                           loop.getUpperBound());
@@ -132,8 +132,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
           b.clone(op, mapping);
       Value ptr = mapping.lookupOrDefault(c.load.getPtr());
       auto ptrType = cast<RankedTensorType>(ptr.getType());
-      auto maskType = RankedTensorType::get(
-          ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
+      auto maskType = ptrType.clone(b.getI1Type());
       Value mask = SplatOp::create(b, loc, maskType, inRange);
       if (c.load.getMask())
         mask = arith::AndIOp::create(

@@ -7,13 +7,6 @@
 using namespace mlir;
 using namespace tile;
 
-/// `value`'s tensor type with `encoding`.
-static RankedTensorType withEncoding(Value value, Attribute encoding) {
-  auto type = cast<RankedTensorType>(value.getType());
-  return RankedTensorType::get(type.getShape(), type.getElementType(),
-                               encoding);
-}
-
 /// The layout `op`'s tensor operand must have for its result to have
 /// `encoding`: the slice of it that `expand_dims` inserts into, the same
 /// layout otherwise; null when there is none.
@@ -58,7 +51,8 @@ bool tile::isRematerializable(Value value, Attribute encoding, unsigned depth) {
 Value tile::rematerialize(OpBuilder &builder, Value value, Attribute encoding) {
   Operation *def = value.getDefiningOp();
   Location loc = def->getLoc();
-  RankedTensorType type = withEncoding(value, encoding);
+  RankedTensorType type =
+      cast<RankedTensorType>(value.getType()).cloneWithEncoding(encoding);
   if (auto splat = dyn_cast<SplatOp>(def))
     return SplatOp::create(builder, loc, type, splat.getSrc());
   if (auto range = dyn_cast<MakeRangeOp>(def))

@@ -62,10 +62,7 @@ struct ConvertBeforeShapeOp : OpRewritePattern<ConvertLayoutOp> {
       srcEncoding =
           SliceEncodingAttr::get(getContext(), expand.getAxis(), target);
     Value converted = ConvertLayoutOp::create(
-        rewriter, op.getLoc(),
-        RankedTensorType::get(srcType.getShape(), srcType.getElementType(),
-                              srcEncoding),
-        src);
+        rewriter, op.getLoc(), srcType.cloneWithEncoding(srcEncoding), src);
     OperationState state(def->getLoc(), def->getName());
     state.addOperands(converted);
     state.addTypes(op.getType());
