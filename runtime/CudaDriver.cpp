@@ -41,6 +41,7 @@ const Driver *tile::cuda::load(std::string &why) {
     bind(driver.cuModuleUnload, "cuModuleUnload");
     bind(driver.cuModuleGetFunction, "cuModuleGetFunction");
     bind(driver.cuLaunchKernel, "cuLaunchKernel");
+    bind(driver.cuFuncSetAttribute, "cuFuncSetAttribute");
     bind(driver.cuMemAlloc, "cuMemAlloc_v2");
     bind(driver.cuMemFree, "cuMemFree_v2");
     bind(driver.cuMemcpyHtoD, "cuMemcpyHtoD_v2");

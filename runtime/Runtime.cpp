@@ -25,6 +25,8 @@ struct LoadedModule {
   const Driver *driver = nullptr;
   CUmodule module = nullptr;
   std::vector<CUfunction> functions;
+  /// Dynamic shared memory each function's launch passes.
+  std::vector<long> sharedBytes;
   ~LoadedModule() {
     if (module)
       driver->cuModuleUnload(module);
@@ -95,7 +97,19 @@ RuntimeImpl::load(const std::string &ptx, const std::vector<KernelInfo> &kernels
     CUfunction fn = nullptr;
     check(driver->cuModuleGetFunction(&fn, result->module, k.name.c_str()),
           "kernel '" + k.name + "' of " + name);
+    if (k.sharedBytes > maxShared)
+      throw Error("kernel '" + k.name + "' needs " +
+                  std::to_string(k.sharedBytes) +
+                  " bytes of shared memory per block; the device has " +
+                  std::to_string(maxShared));
+    // Beyond 48 KiB a kernel must opt in to dynamic shared memory.
+    if (k.sharedBytes > 48 * 1024)
+      check(driver->cuFuncSetAttribute(
+                fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                int(k.sharedBytes)),
+            "cuFuncSetAttribute of kernel '" + k.name + "'");
     result->functions.push_back(fn);
+    result->sharedBytes.push_back(k.sharedBytes);
   }
   return result;
 }
@@ -322,11 +336,6 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
                   "(1.." + std::to_string(rt.maxGrid[0]) + ", 1.." +
                   std::to_string(rt.maxGrid[1]) + ", 1.." +
                   std::to_string(rt.maxGrid[2]) + ")");
-  if (k.sharedBytes > rt.maxShared)
-    throw Error("kernel '" + k.name + "' needs " +
-                std::to_string(k.sharedBytes) +
-                " bytes of shared memory per block; the device has " +
-                std::to_string(rt.maxShared));
   std::shared_ptr<LoadedModule> loaded = module->variant(index, mask);
   uint64_t storage[64];
   void *params[64];
@@ -338,7 +347,8 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
   }
   CUresult r = rt.driver->cuLaunchKernel(
       loaded->functions[index], grid.x, grid.y, grid.z, 32 * k.numWarps, 1, 1,
-      0, static_cast<CUstream>(stream), params, nullptr);
+      unsigned(loaded->sharedBytes[index]), static_cast<CUstream>(stream),
+      params, nullptr);
   if (r != CUDA_SUCCESS)
     throw Error("launch of kernel '" + k.name + "': " + describe(*rt.driver, r));
 }
@@ -388,7 +398,7 @@ Runtime::Runtime(int device) : impl(std::make_shared<RuntimeImpl>()) {
   attr(rt.maxGrid[0], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X);
   attr(rt.maxGrid[1], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y);
   attr(rt.maxGrid[2], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
-  attr(rt.maxShared, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+  attr(rt.maxShared, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
   rt.arch = "sm_" + std::to_string(major) + std::to_string(minor);
 }
 

@@ -112,15 +112,12 @@ bool tile::compileToPTX(llvm::StringRef source, llvm::StringRef bufferName,
   PipelineOptions pipelineOptions;
   pipelineOptions.numWarps = options.numWarps;
   pipelineOptions.numStages = options.numStages;
+  pipelineOptions.maxSharedBytes = maxSharedBytesPerBlock(options.arch);
   buildNVVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return false;
-  module->walk([&](LLVM::GlobalOp global) {
-    for (KernelInfo &k : kernels)
-      if (global.getSymName() == sharedBufferName(k.name))
-        if (auto array = dyn_cast<LLVM::LLVMArrayType>(global.getType()))
-          k.sharedBytes = array.getNumElements();
-  });
+  for (KernelInfo &k : kernels)
+    k.sharedBytes = kernelSharedBytes(*module, k.name);
   std::string ptx;
   if (failed(emitPTX(*module, options.arch, ptx)))
     return false;

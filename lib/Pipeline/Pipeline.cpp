@@ -32,6 +32,7 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   pm.addPass(createTileRemoveLayoutConversions());
   TilePromoteSharedOptions promote;
   promote.numStages = options.numStages;
+  promote.maxSharedBytes = options.maxSharedBytes;
   pm.addPass(createTilePromoteShared(promote));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
@@ -40,7 +41,9 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
 
 void tile::buildGPUPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildLayoutPipeline(pm, options);
-  pm.addPass(createConvertTileToGPU());
+  ConvertTileToGPUOptions convert;
+  convert.maxSharedBytes = options.maxSharedBytes;
+  pm.addPass(createConvertTileToGPU(convert));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -83,11 +86,16 @@ void tile::registerTilePipeline() {
         *this, "num-stages",
         llvm::cl::desc("Shared-memory stages of pipelined dot operands"),
         llvm::cl::init(3)};
+    Option<int64_t> maxSharedBytes{
+        *this, "max-shared-bytes",
+        llvm::cl::desc("Shared memory one program instance may use"),
+        llvm::cl::init(227 * 1024)};
   };
   auto convert = [](const Options &o) {
     PipelineOptions options;
     options.numWarps = o.numWarps;
     options.numStages = o.numStages;
+    options.maxSharedBytes = o.maxSharedBytes;
     return options;
   };
   PassPipelineRegistration<Options>(

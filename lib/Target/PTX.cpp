@@ -32,6 +32,10 @@ bool tile::isSupportedArch(llvm::StringRef arch) {
 
 llvm::StringRef tile::supportedArchList() { return "sm_80, sm_90, sm_90a"; }
 
+int64_t tile::maxSharedBytesPerBlock(llvm::StringRef arch) {
+  return arch.starts_with("sm_8") ? 163 * 1024 : 227 * 1024;
+}
+
 void tile::registerPTXTranslations(DialectRegistry &registry) {
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);

@@ -167,6 +167,7 @@ compileFile(StringRef path, SourceMgr &sourceMgr, mlir::MLIRContext &context,
   tile::PipelineOptions options;
   options.numWarps = numWarps;
   options.numStages = numStages;
+  options.maxSharedBytes = tile::maxSharedBytesPerBlock(arch);
   if (run || emit == Emit::Tile)
     tile::buildTilePipeline(pm, options);
   else if (emit == Emit::Layouts)
@@ -177,12 +178,8 @@ compileFile(StringRef path, SourceMgr &sourceMgr, mlir::MLIRContext &context,
     tile::buildNVVMPipeline(pm, options);
   if (failed(pm.run(*module)))
     return nullptr;
-  module->walk([&](mlir::LLVM::GlobalOp global) {
-    for (tile::KernelInfo &k : inputSignatures.back())
-      if (global.getSymName() == tile::sharedBufferName(k.name))
-        if (auto array = dyn_cast<mlir::LLVM::LLVMArrayType>(global.getType()))
-          k.sharedBytes = array.getNumElements();
-  });
+  for (tile::KernelInfo &k : inputSignatures.back())
+    k.sharedBytes = tile::kernelSharedBytes(*module, k.name);
   return module;
 }
 

@@ -17,7 +17,18 @@ def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
     operands go through shared memory. Transcendental math on f32 uses the
     GPU's approximate instructions (`ex2.approx`, `lg2.approx`,
     `rsqrt.approx`), as Triton does; f16/bf16 math computes in f32.
+
+    Shared memory is the kernel's dynamic shared memory: one
+    `.extern .shared` array per kernel whose global carries the bytes the
+    kernel needs as `tile.shared_bytes`; the launch asks for that many. A
+    kernel that needs more than `max-shared-bytes` is an error.
   }];
+  let options = [
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
+           /*default=*/"232448",
+           "Shared memory one program instance may use (sm_90: 227 KiB, "
+           "sm_80: 163 KiB)">
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect", "::mlir::NVVM::NVVMDialect"];

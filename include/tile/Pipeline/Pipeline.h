@@ -23,6 +23,9 @@ struct PipelineOptions {
   unsigned numWarps = 4;
   /// Shared-memory stages of software-pipelined dot operands (< 2: none).
   unsigned numStages = 3;
+  /// Shared memory one program instance may use (the target's opt-in limit;
+  /// tilec and the runtime pass the arch's).
+  int64_t maxSharedBytes = 227 * 1024;
 };
 
 /// Adds the passes that run on frontend-generated tile IR to `pm`:

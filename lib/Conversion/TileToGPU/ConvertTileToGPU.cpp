@@ -16,10 +16,9 @@ using namespace tile;
 
 namespace {
 
-/// Largest static shared-memory allocation of one kernel.
-constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
-
 struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
@@ -60,17 +59,20 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
     if (failed(lowering.run()))
       return failure();
     int64_t shared = lowering.getSharedBytes();
-    if (shared > kMaxStaticSharedBytes)
+    if (shared > maxSharedBytes)
       return kernel.emitError("kernel needs ")
              << shared << " bytes of shared memory, more than the "
-             << kMaxStaticSharedBytes << " a kernel can allocate statically";
+             << maxSharedBytes.getValue() << " one program instance may use";
     if (shared > 0) {
+      // Dynamic shared memory: an unsized extern array (a static one is
+      // limited to 48 KiB); the launch passes its size.
       b.setInsertionPoint(func);
-      auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), shared);
-      LLVM::GlobalOp::create(b, kernel.getLoc(), arrayType, /*isConstant=*/false,
-                             LLVM::Linkage::Internal,
-                             sharedBufferName(kernel.getSymName()), Attribute(),
-                             /*alignment=*/16, /*addrSpace=*/3);
+      auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 0);
+      auto global = LLVM::GlobalOp::create(
+          b, kernel.getLoc(), arrayType, /*isConstant=*/false,
+          LLVM::Linkage::External, sharedBufferName(kernel.getSymName()),
+          Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+      global->setAttr(kSharedBytesAttr, b.getI64IntegerAttr(shared));
     }
     return success();
   }

@@ -22,6 +22,17 @@ std::string tile::sharedBufferName(StringRef kernelName) {
   return ("__tile_shared_" + kernelName).str();
 }
 
+int64_t tile::kernelSharedBytes(ModuleOp module, StringRef kernelName) {
+  std::string name = sharedBufferName(kernelName);
+  int64_t bytes = 0;
+  module->walk([&](LLVM::GlobalOp global) {
+    if (global.getSymName() == name)
+      if (auto attr = global->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+        bytes = attr.getInt();
+  });
+  return bytes;
+}
+
 KernelLowering::KernelLowering(KernelOp kernel, gpu::GPUFuncOp func,
                                const ModuleAxisInfo &axisInfo,
                                unsigned numWarps)

@@ -61,15 +61,15 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     from the swizzled layout, no bank conflicts). One `async_wait` per
     iteration waits for that iteration's copies and is a block barrier,
     which also makes the stage about to be overwritten free. The stages
-    are capped by `max-shared-bytes` (the 48 KiB a kernel can allocate
-    statically). Loads whose
+    are capped by `max-shared-bytes` (the pipeline passes the target's
+    limit on one block's shared memory). Loads whose
     addresses depend on loop-carried values, or whose `other` is not zero,
     are left alone.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
            "Buffer stages of the software pipeline (< 2: no pipelining)">,
-    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", /*default=*/"49152",
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", /*default=*/"232448",
            "Shared memory the buffers of one loop may take; fewer stages "
            "are used when num-stages would not fit (none below 2)">
   ];
