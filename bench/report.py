@@ -38,7 +38,9 @@ def main():
             if "triton" in val:
                 tri = f"{(val['triton'] / val['tile'] if key == 'us' else val['tile'] / val['triton']):>11.3f}"
         unit = {"us": "us", "gbps": "GB/s", "tflops": "TFLOP/s"}[key]
-        print(f"{kernel:<12} {shape:<14} {' '.join(cells)} {ratio} {tri}  ({unit})")
+        config = impls.get("tile", {}).get("config", "")
+        print(f"{kernel:<12} {shape:<14} {' '.join(cells)} {ratio} {tri}  ({unit})"
+              + (f"  {config}" if config else ""))
 
 
 if __name__ == "__main__":

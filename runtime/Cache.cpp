@@ -78,10 +78,9 @@ std::optional<std::string> DiskCache::get(llvm::StringRef key) const {
 
 bool DiskCache::put(llvm::StringRef key, llvm::StringRef payload) {
   auto warn = [&](const llvm::Twine &why) {
-    if (!warned)
+    if (!warned.exchange(true))
       llvm::errs() << "tile: warning: cannot write the kernel cache in '" << dir
                    << "' (" << why << "); continuing without it\n";
-    warned = true;
     return false;
   };
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))

@@ -164,6 +164,7 @@ std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
       if (parsed) {
         ptx = *hit;
         described = *parsed;
+        std::lock_guard<std::mutex> rtLock(rt.mutex);
         ++rt.stats.diskHits;
       }
     }
@@ -291,10 +292,10 @@ static bool isDivisibleBy16(const Arg &arg) {
   return value % 16 == 0;
 }
 
-void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
-                        void *stream) const {
-  const KernelInfo &k = info();
-  RuntimeImpl &rt = *module->runtime;
+/// Checks `args` against kernel `k`'s signature and returns the
+/// specialization mask they select.
+static uint64_t specializationMask(const KernelInfo &k, bool fromSource,
+                                   const std::vector<Arg> &args) {
   if (args.size() != k.params.size()) {
     std::string names;
     for (const ParamInfo &p : k.params)
@@ -314,7 +315,7 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
                   a.typeName());
     bool divisible = p.kind != ParamInfo::Kind::Float && isDivisibleBy16(a);
     bool one = p.kind == ParamInfo::Kind::Int && isOne(a);
-    if (module->fromSource) {
+    if (fromSource) {
       if (i < kMaxSpecialized)
         mask |= (uint64_t(divisible) << (2 * i)) | (uint64_t(one) << (2 * i + 1));
     } else if (p.equalToOne && !one) {
@@ -327,6 +328,18 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
                   "--divisible listing only arguments that are");
     }
   }
+  return mask;
+}
+
+void Kernel::prepare(const std::vector<Arg> &args) const {
+  module->variant(index, specializationMask(info(), module->fromSource, args));
+}
+
+void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
+                        void *stream) const {
+  const KernelInfo &k = info();
+  RuntimeImpl &rt = *module->runtime;
+  uint64_t mask = specializationMask(k, module->fromSource, args);
   const unsigned dims[3] = {grid.x, grid.y, grid.z};
   for (int d = 0; d < 3; ++d)
     if (dims[d] == 0 || dims[d] > unsigned(rt.maxGrid[d]))

@@ -34,7 +34,11 @@ rm -rf "$TILE_CACHE_DIR"
   echo "== GPU tests"
   TileGPUTests --gtest_color=no 2>&1 | grep -E "^\[|worst error|seed|Failure|Expected|Which|actual|error" | tail -80
   echo "== bench"
-  tile-bench --examples examples > "$out/tile.jsonl"
+  tile-bench --examples examples --tune-verbose > "$out/tile.jsonl" 2> "$out/tune.log"
+  grep -A10 "autotune matmul_relu \[M=4096,N=4096,K=4096" "$out/tune.log" | head -11
+  echo "== a second process: matmul choices from the tuning store"
+  tile-bench --examples examples --only=matmul --warmup=2 --reps=5 |
+    grep -oE '"kernel": "[^"]*", "shape": "[^"]*"|"config": .*' | paste - -
   python3 bench/peers.py > "$out/peers.jsonl"
   python3 bench/report.py "$out/tile.jsonl" "$out/peers.jsonl"
   if [[ ${TILE_SANITIZE:-0} == 1 ]]; then

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tile/Pipeline/Compile.h"
+#include "tile/Runtime/Autotune.h"
 #include "tile/Runtime/Runtime.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -13,6 +14,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <map>
 
 using namespace tile;
 using namespace llvm;
@@ -29,24 +31,39 @@ static cl::opt<std::string>
          cl::desc("run only these benchmarks (comma-separated: "
                   "vector_add,softmax,matmul,compile)"),
          cl::init("vector_add,softmax,matmul,compile"));
-static cl::opt<std::string> matmulConfig(
-    "matmul-config",
-    cl::desc(
-        "matmul_relu configuration: BM,BN,BK,warps (default 128,128,32,4)"),
-    cl::init("128,128,32,4"));
+/// The matmul_relu configurations tuned over by default: Triton's usual
+/// blocks for mma.sync GPUs, with more stages where shared memory allows.
+static constexpr const char *kMatmulConfigs =
+    "BM=128,BN=128,BK=32,num_warps=4,num_stages=3;"
+    "BM=128,BN=128,BK=32,num_warps=4,num_stages=4;"
+    "BM=128,BN=128,BK=64,num_warps=4,num_stages=3;"
+    "BM=128,BN=256,BK=32,num_warps=8,num_stages=3;"
+    "BM=256,BN=128,BK=32,num_warps=8,num_stages=3;"
+    "BM=128,BN=128,BK=64,num_warps=8,num_stages=3;"
+    "BM=64,BN=128,BK=32,num_warps=4,num_stages=4;"
+    "BM=128,BN=64,BK=32,num_warps=4,num_stages=4;"
+    "BM=64,BN=64,BK=32,num_warps=4,num_stages=4";
+static cl::opt<std::string> matmulConfigs(
+    "matmul-configs",
+    cl::desc("matmul_relu configurations to tune over, ';'-separated "
+             "NAME=VALUE lists (BM, BN, BK, num_warps, num_stages)"),
+    cl::init(kMatmulConfigs));
+static cl::opt<bool>
+    listConfigs("list-configs",
+                cl::desc("print the matmul configurations with their "
+                         "indices and exit"));
+static cl::opt<int> pinConfig(
+    "pin-config",
+    cl::desc("launch matmul configuration N (see --list-configs) for every "
+             "shape instead of tuning"),
+    cl::init(-1));
+static cl::opt<bool> tuneVerbose(
+    "tune-verbose", cl::desc("print each tuning's times to stderr"));
 
 static bool enabled(StringRef what) {
   SmallVector<StringRef> parts;
   StringRef(only).split(parts, ',');
   return llvm::is_contained(parts, what);
-}
-
-static void emitFlops(const std::string &kernel, const std::string &shape,
-                      double ms, double flops) {
-  std::printf("{\"impl\": \"tile\", \"kernel\": \"%s\", \"shape\": \"%s\", "
-              "\"ms\": %.5f, \"tflops\": %.1f}\n",
-              kernel.c_str(), shape.c_str(), ms, flops / ms / 1e9);
-  std::fflush(stdout);
 }
 
 /// matmul_relu.tile with `type` inputs and output and, for "tf32", f32
@@ -88,6 +105,17 @@ static double seconds(std::chrono::steady_clock::time_point since) {
 int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "tile-bench: benchmark the examples\n");
+  if (listConfigs) {
+    try {
+      std::vector<Config> configs = Config::parseList(matmulConfigs);
+      for (size_t i = 0; i < configs.size(); ++i)
+        std::printf("%zu %s\n", i, configs[i].str().c_str());
+    } catch (const tile::Error &e) {
+      std::fprintf(stderr, "tile-bench: %s\n", e.what());
+      return 1;
+    }
+    return 0;
+  }
   std::string why;
   if (!Runtime::isAvailable(&why)) {
     std::fprintf(stderr, "tile-bench: no GPU: %s\n", why.c_str());
@@ -141,13 +169,14 @@ int main(int argc, char **argv) {
            2.0 * n * 4);
     }
 
-    // matmul_relu: TFLOP/s counts 2 M N K.
+    // matmul_relu: TFLOP/s counts 2 M N K; each precision's kernel tuned
+    // over the configurations per shape (or pinned to one).
     if (enabled("matmul")) {
-      unsigned bm = 128, bn = 128, bk = 32, warps = 4;
-      if (std::sscanf(matmulConfig.c_str(), "%u,%u,%u,%u", &bm, &bn, &bk,
-                      &warps) != 4)
-        throw tile::Error("--matmul-config wants BM,BN,BK,warps, got '" +
-                          matmulConfig + "'");
+      std::vector<Config> configs = Config::parseList(matmulConfigs);
+      if (pinConfig >= int(configs.size()))
+        throw tile::Error("--pin-config=" + std::to_string(pinConfig) +
+                          ": there are " + std::to_string(configs.size()) +
+                          " configurations (--list-configs)");
       auto text = MemoryBuffer::getFile(dir + "/matmul_relu.tile");
       if (!text)
         throw tile::Error("cannot read " + dir + "/matmul_relu.tile");
@@ -157,33 +186,63 @@ int main(int argc, char **argv) {
       } matmuls[] = {{"f16", 1024, 1024, 1024}, {"f16", 4096, 4096, 4096},
                      {"f16", 8192, 8192, 8192}, {"bf16", 4096, 4096, 4096},
                      {"f32", 4096, 4096, 4096}, {"tf32", 4096, 4096, 4096}};
-      ModuleOptions options;
-      options.numWarps = warps;
+      AutotuneOptions tuning;
+      tuning.key = {"M", "N", "K"};
+      tuning.verbose = tuneVerbose;
+      std::map<std::string, TunedKernel> kernels;
       for (MatmulShape s : matmuls) {
-        Module mm = rt.compileSource(
-            matmulSource((*text)->getBuffer().str(), s.variant),
-            std::string("matmul_relu_") + s.variant,
-            {{"BM", std::to_string(bm)},
-             {"BN", std::to_string(bn)},
-             {"BK", std::to_string(bk)}},
-            options);
-        Kernel mk = mm.kernel("matmul_relu");
         StringRef variant(s.variant);
+        auto it = kernels.find(s.variant);
+        if (it == kernels.end())
+          it = kernels
+                   .emplace(s.variant,
+                            autotuneSource(
+                                rt,
+                                matmulSource((*text)->getBuffer().str(),
+                                             variant),
+                                std::string("matmul_relu_") + s.variant,
+                                "matmul_relu", configs, tuning))
+                   .first;
+        TunedKernel &mk = it->second;
+        if (pinConfig >= 0)
+          mk.pin(pinConfig);
         size_t eb = variant == "f16" || variant == "bf16" ? 2 : 4;
         Buffer a = rt.alloc(size_t(s.m) * s.k * eb),
                b = rt.alloc(size_t(s.k) * s.n * eb),
                c = rt.alloc(size_t(s.m) * s.n * eb);
         a.fill(0);
         b.fill(0);
-        Grid grid{unsigned((s.m + bm - 1) / bm), unsigned((s.n + bn - 1) / bn)};
-        double ms = timeMedianMs(rt, warmup, reps, [&] {
-          mk.launch(grid, a, b, c, int32_t(s.m), int32_t(s.n), int32_t(s.k),
-                    int32_t(s.k), int32_t(s.n), int32_t(s.n));
-        });
+        GridFn grid = [&](const Config &config) {
+          return Grid(ceilDiv(s.m, config.get("BM")),
+                      ceilDiv(s.n, config.get("BN")));
+        };
+        std::vector<Arg> args = {a,
+                                 b,
+                                 c,
+                                 int32_t(s.m),
+                                 int32_t(s.n),
+                                 int32_t(s.k),
+                                 int32_t(s.k),
+                                 int32_t(s.n),
+                                 int32_t(s.n)};
+        std::string chosen = "pinned";
+        size_t index = pinConfig;
+        if (pinConfig < 0) {
+          const TuningResult &r = mk.tune(grid, args);
+          chosen = r.fromDisk ? "disk" : "timed";
+          index = r.best;
+        }
+        double ms = timeMedianMs(rt, warmup, reps,
+                                 [&] { mk.launchArgs(grid, args); });
         std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) +
                             "x" + std::to_string(s.k);
-        emitFlops(std::string("matmul_") + s.variant, shape, ms,
-                  2.0 * s.m * s.n * s.k);
+        std::printf("{\"impl\": \"tile\", \"kernel\": \"matmul_%s\", "
+                    "\"shape\": \"%s\", \"ms\": %.5f, \"tflops\": %.1f, "
+                    "\"config\": \"%s\", \"tuning\": \"%s\"}\n",
+                    s.variant, shape.c_str(), ms,
+                    2.0 * s.m * s.n * s.k / ms / 1e9,
+                    configs[index].str().c_str(), chosen.c_str());
+        std::fflush(stdout);
       }
     }
 

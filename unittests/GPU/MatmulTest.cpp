@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "GPUTestSupport.h"
 
+#include "tile/Runtime/Autotune.h"
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -141,15 +143,19 @@ template <typename F> void parallelRows(int rows, F body) {
     th.join();
 }
 
+/// Launches matmul_relu for case `c` with arguments (a, b, c, M, N, K, lda,
+/// ldb, ldc).
+using Launcher = std::function<void(const Case &, const std::vector<Arg> &)>;
+
 class MatmulTest : public GPUTest {
 protected:
-  void check(const Case &c) {
+  /// Runs case `c` with `launch` (default: the example's module, 128x128
+  /// blocks) and checks every output element.
+  void check(const Case &c, const Launcher &launch = {}) {
     SCOPED_TRACE(std::string(name(c.precision)) + " M=" + std::to_string(c.m) +
                  " N=" + std::to_string(c.n) + " K=" + std::to_string(c.k) +
                  " lda=" + std::to_string(c.lda) + " ldb=" +
                  std::to_string(c.ldb) + " ldc=" + std::to_string(c.ldc));
-    Module &module = moduleFor(c.precision);
-    Kernel kernel = module.kernel("matmul_relu");
     size_t eb = elementBytes(c.precision);
     // Inputs with NaN padding; the reference keeps A and B^T as doubles.
     std::uniform_real_distribution<float> dist(-1, 1);
@@ -172,10 +178,17 @@ protected:
     da.upload(a.data(), a.size());
     db.upload(b.data(), b.size());
     dc.fill(0xFF);
-    const unsigned block = 128; // BM = BN of the example's defaults
-    kernel.launch({(c.m + block - 1) / block, (c.n + block - 1) / block}, da,
-                  db, dc, int32_t(c.m), int32_t(c.n), int32_t(c.k),
-                  int32_t(c.lda), int32_t(c.ldb), int32_t(c.ldc));
+    std::vector<Arg> args = {da,           db,           dc,
+                             int32_t(c.m), int32_t(c.n), int32_t(c.k),
+                             int32_t(c.lda), int32_t(c.ldb), int32_t(c.ldc)};
+    if (launch) {
+      launch(c, args);
+    } else {
+      const unsigned block = 128; // BM = BN of the example's defaults
+      moduleFor(c.precision)
+          .kernel("matmul_relu")
+          .launchArgs({ceilDiv(c.m, block), ceilDiv(c.n, block)}, args);
+    }
     rt->synchronize();
     std::vector<unsigned char> out(outElems * eb);
     dc.download(out.data(), out.size());
@@ -249,5 +262,113 @@ TEST_F(MatmulTest, F16) { runShapes(Precision::f16); }
 TEST_F(MatmulTest, BF16) { runShapes(Precision::bf16); }
 TEST_F(MatmulTest, F32IEEE) { runShapes(Precision::f32); }
 TEST_F(MatmulTest, TF32) { runShapes(Precision::tf32); }
+
+/// The launch of a tuned kernel: the grid from the configuration's blocks.
+Launcher tunedLauncher(TunedKernel &tuned) {
+  return [&tuned](const Case &c, const std::vector<Arg> &args) {
+    tuned.launchArgs(
+        [&](const Config &config) {
+          return Grid(ceilDiv(c.m, config.get("BM")),
+                      ceilDiv(c.n, config.get("BN")));
+        },
+        args);
+  };
+}
+
+TEST_F(MatmulTest, Autotuned) {
+  // A source no earlier run tuned (the tuning store is keyed by it), with
+  // configurations whose blocks differ, so a grid from the wrong one leaves
+  // output unwritten; the last does not compile (BM not a power of two).
+  std::string source = kernelSource(Precision::f16) + "// autotune test " +
+                       std::to_string(seed) + "\n";
+  std::vector<Config> configs =
+      Config::parseList("BM=64,BN=64,BK=32,num_warps=4,num_stages=2;"
+                        "BM=128,BN=128,BK=32,num_warps=4,num_stages=3;"
+                        "BM=128,BN=64,BK=64,num_warps=4,num_stages=4;"
+                        "BM=96,BN=64,BK=32");
+  AutotuneOptions options;
+  options.key = {"M", "N", "K"};
+  TunedKernel tuned = autotuneSource(*rt, source, "tuned.tile", "matmul_relu",
+                                     configs, options);
+  const Case first{Precision::f16, 300, 200, 100, 100, 200, 200};
+  check(first, tunedLauncher(tuned));
+  std::vector<TuningResult> results = tuned.results();
+  ASSERT_EQ(results.size(), 1u);
+  const TuningResult &r = results[0];
+  EXPECT_FALSE(r.fromDisk);
+  EXPECT_EQ(r.key, "M=300,N=200,K=100;aligned=a,b,c");
+  ASSERT_EQ(r.ms.size(), 4u);
+  for (size_t i = 0; i < 3; ++i)
+    EXPECT_GT(r.ms[i], 0) << configs[i].str() << ": " << r.failures[i];
+  EXPECT_LT(r.ms[3], 0);
+  EXPECT_NE(r.failures[3].find("power of two"), std::string::npos)
+      << r.failures[3];
+  EXPECT_LT(r.best, 3u);
+  for (size_t i = 0; i < 3; ++i)
+    EXPECT_LE(r.ms[r.best], r.ms[i]);
+
+  // The same shape key (other leading dimensions are not part of it): no
+  // tuning; another shape: tuned.
+  check({Precision::f16, 300, 200, 100, 112, 208, 216}, tunedLauncher(tuned));
+  EXPECT_EQ(tuned.results().size(), 1u);
+  check({Precision::f16, 129, 257, 33, 33, 257, 257}, tunedLauncher(tuned));
+  EXPECT_EQ(tuned.results().size(), 2u);
+
+  // A new TunedKernel, as in a second process, reads the choice from disk.
+  TunedKernel again = autotuneSource(*rt, source, "tuned.tile", "matmul_relu",
+                                     configs, options);
+  check(first, tunedLauncher(again));
+  ASSERT_EQ(again.results().size(), 1u);
+  EXPECT_TRUE(again.results()[0].fromDisk);
+  EXPECT_EQ(again.results()[0].best, r.best);
+  EXPECT_TRUE(again.results()[0].ms.empty());
+
+  // Pinned: that configuration for every shape, nothing tuned.
+  again.pin(2);
+  check({Precision::f16, 513, 77, 250, 250, 77, 77}, tunedLauncher(again));
+  EXPECT_EQ(again.results().size(), 1u);
+  EXPECT_THROW(again.pin(4), Error);
+  again.unpin();
+  check({Precision::f16, 64, 64, 64, 64, 64, 64}, tunedLauncher(again));
+  EXPECT_EQ(again.results().size(), 2u);
+}
+
+TEST_F(MatmulTest, AutotuneErrors) {
+  std::string source = kernelSource(Precision::f16);
+  std::vector<Config> configs =
+      Config::parseList("BM=64,BN=64,BK=32;BM=128,BN=128,BK=32");
+  AutotuneOptions options;
+  options.key = {"M", "Q"};
+  try {
+    autotuneSource(*rt, source, "tuned.tile", "matmul_relu", configs, options);
+    ADD_FAILURE() << "unknown key accepted";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("key 'Q' is not an integer argument"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(autotuneSource(*rt, source, "tuned.tile", "matmul_relu",
+                              {configs[0], configs[0]}),
+               Error);
+  // No configuration can launch (a grid of 0 blocks): the error lists each
+  // configuration with its reason.
+  TunedKernel tuned =
+      autotuneSource(*rt, source, "tuned.tile", "matmul_relu", configs);
+  Buffer buffer = rt->alloc(1 << 16);
+  try {
+    tuned.launch([](const Config &) { return Grid(0); }, buffer, buffer,
+                 buffer, int32_t(16), int32_t(16), int32_t(16), int32_t(16),
+                 int32_t(16), int32_t(16));
+    ADD_FAILURE() << "launch with no runnable configuration";
+  } catch (const Error &e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find("no configuration ran"), std::string::npos) << what;
+    EXPECT_NE(what.find("BK=32,BM=64,BN=64,num_warps=4,num_stages=3: "),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("outside the device's limits"), std::string::npos)
+        << what;
+  }
+}
 
 } // namespace

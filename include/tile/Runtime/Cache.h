@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -47,7 +48,8 @@ private:
   std::string pathFor(llvm::StringRef key) const;
 
   std::string dir;
-  bool warned = false;
+  /// The one warning was printed (puts may run on several threads).
+  std::atomic<bool> warned = false;
 };
 
 } // namespace tile

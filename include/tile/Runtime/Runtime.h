@@ -123,6 +123,9 @@ public:
   /// Launches on `stream` (a CUstream; null: the default stream).
   void launchArgs(Grid grid, const std::vector<Arg> &args,
                   void *stream = nullptr) const;
+  /// Checks `args` and compiles and loads the variant they select, without
+  /// launching (the first launch with such arguments does this itself).
+  void prepare(const std::vector<Arg> &args) const;
   const KernelInfo &info() const;
 
 private:
