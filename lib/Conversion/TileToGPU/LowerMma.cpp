@@ -133,36 +133,37 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer) {
   };
 
   Slots out;
-  if (tf32) {
-    // No ldmatrix for 32-bit elements: each register is one element.
+  // tf32 elements are rounded with cvt.rna before the mma.
+  auto roundTF32 = [&](Value v) -> Value {
+    if (v.getType() != b.getF32Type())
+      v = LLVM::BitcastOp::create(b, loc, b.getF32Type(), v);
+    return LLVM::CallIntrinsicOp::create(
+               b, loc, b.getI32Type(), b.getStringAttr("llvm.nvvm.f2tf32.rna"),
+               ValueRange{v})
+        .getResult(0);
+  };
+  if (tf32 && !isA) {
+    // B's registers hold one element of a column each: no ldmatrix (its
+    // .trans moves 16-bit halves), one load per element.
     Value g = arith::DivUIOp::create(b, loc, laneId, i32(4));
     Value t = arith::RemUIOp::create(b, loc, laneId, i32(4));
     auto loadElement = [&](Value row, Value col) -> Value {
-      Value v = LLVM::LoadOp::create(
-          b, loc, elemType, elementPtr(swizzledOffset(tile, row, col)));
-      return LLVM::CallIntrinsicOp::create(
-                 b, loc, b.getI32Type(),
-                 b.getStringAttr("llvm.nvvm.f2tf32.rna"), ValueRange{v})
-          .getResult(0);
+      return roundTF32(LLVM::LoadOp::create(
+          b, loc, elemType, elementPtr(swizzledOffset(tile, row, col))));
     };
     for (int64_t blk = 0; blk < numMN; ++blk)
       for (int64_t kk = 0; kk < numK; ++kk) {
         Value k0 = add(t, kk * 8), k1 = add(t, kk * 8 + 4);
-        if (isA) {
-          Value r0 = tensorRowA(g, blk), r1 = tensorRowA(add(g, 8), blk);
-          out.append({loadElement(r0, k0), loadElement(r1, k0),
-                      loadElement(r0, k1), loadElement(r1, k1)});
-        } else {
-          Value n = tensorColB(i32(blk), g);
-          out.append({loadElement(k0, n), loadElement(k1, n)});
-        }
+        Value n = tensorColB(i32(blk), g);
+        out.append({loadElement(k0, n), loadElement(k1, n)});
       }
     return out;
   }
 
-  // 16-bit elements: ldmatrix. Lane l addresses row l % 16 of an x4 load's
-  // matrices (rows 0-7 and 8-15); lanes 16-31 the second k half (A) or the
-  // next n block (B).
+  // ldmatrix. Lane l addresses row l % 16 of an x4 load's matrices (rows
+  // 0-7 and 8-15); lanes 16-31 the second 16 bytes of k (A) or the next n
+  // block (B). A tf32 A is loaded the same way: 16 bytes are 4 elements, and
+  // the 32-bit word a lane receives is the (g, t) element the mma expects.
   Value q = arith::RemUIOp::create(b, loc, laneId, i32(16));
   Value half = arith::DivUIOp::create(b, loc, laneId, i32(16));
   auto ldmatrix = [&](Value offset, unsigned num, bool trans) {
@@ -182,12 +183,14 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer) {
     return result;
   };
   if (isA) {
+    int64_t chunk = 16 / tile.elemBytes; // elements per 16 bytes
     for (int64_t blk = 0; blk < numMN; ++blk) {
       Value row = tensorRowA(q, blk);
       for (int64_t kk = 0; kk < numK; ++kk) {
-        Value col = add(mul(half, 8), kk * 16);
+        Value col = add(mul(half, chunk), kk * instrK);
         Slots regs = ldmatrix(swizzledOffset(tile, row, col), 4, false);
-        out.append(regs.begin(), regs.end());
+        for (Value reg : regs)
+          out.push_back(tf32 ? roundTF32(reg) : reg);
       }
     }
     return out;
