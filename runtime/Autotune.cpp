@@ -281,8 +281,8 @@ TuningResult &TunedKernelImpl::resultFor(const GridFn &grid,
   return results.back();
 }
 
-const TuningResult &TunedKernel::tune(const GridFn &grid,
-                                      const std::vector<Arg> &args) {
+TuningResult TunedKernel::tune(const GridFn &grid,
+                               const std::vector<Arg> &args) {
   std::lock_guard<std::mutex> lock(impl->mutex);
   return impl->resultFor(grid, args);
 }

@@ -5,6 +5,8 @@
 // per line (bench/report.py joins them with the peers' numbers).
 //
 //===----------------------------------------------------------------------===//
+#include "MatmulVariants.h"
+
 #include "tile/Pipeline/Compile.h"
 #include "tile/Runtime/Autotune.h"
 #include "tile/Runtime/Runtime.h"
@@ -64,29 +66,6 @@ static bool enabled(StringRef what) {
   SmallVector<StringRef> parts;
   StringRef(only).split(parts, ',');
   return llvm::is_contained(parts, what);
-}
-
-/// matmul_relu.tile with `type` inputs and output and, for "tf32", f32
-/// inputs multiplied on tf32 tensor cores.
-static std::string matmulSource(const std::string &text, StringRef variant) {
-  std::string s = text;
-  if (variant == "f16")
-    return s;
-  std::string type = variant == "bf16" ? "bf16" : "f32";
-  auto replace = [&](StringRef from, const std::string &to) {
-    size_t at = s.find(from.str());
-    if (at == std::string::npos)
-      throw tile::Error("matmul_relu.tile changed: '" + from.str() +
-                        "' not found");
-    s.replace(at, from.size(), to);
-  };
-  replace("a: ptr<f16>, b: ptr<f16>, c: ptr<f16>",
-          "a: ptr<" + type + ">, b: ptr<" + type + ">, c: ptr<" + type + ">");
-  replace("cast(maximum(acc, 0.0), f16)",
-          "cast(maximum(acc, 0.0), " + type + ")");
-  if (variant == "tf32")
-    replace("dot(av, bv, acc)", "dot(av, bv, acc, precision: tf32)");
-  return s;
 }
 
 static void emit(const std::string &kernel, const std::string &shape, double ms,
@@ -198,8 +177,8 @@ int main(int argc, char **argv) {
                    .emplace(s.variant,
                             autotuneSource(
                                 rt,
-                                matmulSource((*text)->getBuffer().str(),
-                                             variant),
+                                matmulVariantSource(
+                                    (*text)->getBuffer().str(), s.variant),
                                 std::string("matmul_relu_") + s.variant,
                                 "matmul_relu", configs, tuning))
                    .first;
@@ -228,7 +207,7 @@ int main(int argc, char **argv) {
         std::string chosen = "pinned";
         size_t index = pinConfig;
         if (pinConfig < 0) {
-          const TuningResult &r = mk.tune(grid, args);
+          TuningResult r = mk.tune(grid, args);
           chosen = r.fromDisk ? "disk" : "timed";
           index = r.best;
         }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "GPUTestSupport.h"
 
+#include "MatmulVariants.h"
 #include "tile/Runtime/Autotune.h"
 
 #include <cmath>
@@ -69,23 +70,7 @@ std::string kernelSource(Precision p) {
   std::ifstream in(example("matmul_relu.tile"));
   std::stringstream text;
   text << in.rdbuf();
-  std::string s = text.str();
-  if (p == Precision::f16)
-    return s;
-  auto replace = [&](const std::string &from, const std::string &to) {
-    size_t at = s.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos)
-      s.replace(at, from.size(), to);
-  };
-  std::string type = p == Precision::bf16 ? "bf16" : "f32";
-  replace("a: ptr<f16>, b: ptr<f16>, c: ptr<f16>",
-          "a: ptr<" + type + ">, b: ptr<" + type + ">, c: ptr<" + type + ">");
-  replace("cast(maximum(acc, 0.0), f16)",
-          "cast(maximum(acc, 0.0), " + type + ")");
-  if (p == Precision::tf32)
-    replace("dot(av, bv, acc)", "dot(av, bv, acc, precision: tf32)");
-  return s;
+  return matmulVariantSource(text.str(), name(p));
 }
 
 /// Rounds `f` to the storage type; returns the bits and the rounded value.

@@ -102,8 +102,8 @@ public:
   void launchArgs(const GridFn &grid, const std::vector<Arg> &args,
                   void *stream = nullptr);
   /// Tunes for these arguments' shape key if not yet (launching the kernel
-  /// many times) and returns the result.
-  const TuningResult &tune(const GridFn &grid, const std::vector<Arg> &args);
+  /// many times, on the default stream) and returns the result.
+  TuningResult tune(const GridFn &grid, const std::vector<Arg> &args);
   /// The configurations, in the order given.
   const std::vector<Config> &configs() const;
   /// Launch `configs()[index]` for every shape, without tuning; throws if
