@@ -104,8 +104,10 @@ private:
   void storeSwizzled(const Slots &slots, const Distribution &dist,
                      const SwizzledTile &tile, mlir::Value buffer);
   /// Reads the mma fragments of a tile of `type` (a dot-operand layout)
-  /// from the swizzled tile at `buffer`.
-  Slots loadFragments(mlir::RankedTensorType type, mlir::Value buffer);
+  /// from the swizzled tile at `buffer`; with `onlyK` >= 0 only those of
+  /// that k step (the other slots are null).
+  Slots loadFragments(mlir::RankedTensorType type, mlir::Value buffer,
+                      int64_t onlyK = -1);
   /// Buffers and asynchronous copies made by tile-promote-shared.
   mlir::LogicalResult lowerAsyncCopy(AsyncCopyOp op);
   mlir::LogicalResult lowerSharedLoad(SharedLoadOp op);
@@ -180,6 +182,10 @@ private:
   /// starts there), and each buffer's offset.
   int64_t scratchBase = 0;
   llvm::DenseMap<mlir::Operation *, int64_t> bufferOffsets;
+  /// shared_load results whose only user is an mma dot, with their stage
+  /// pointers: the dot loads each k step's fragments just before that
+  /// step's mmas, so fewer fragment registers are live at once.
+  llvm::DenseMap<mlir::Value, mlir::Value> deferredFragments;
   std::string sharedSymbol;
 };
 

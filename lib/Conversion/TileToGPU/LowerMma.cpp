@@ -88,7 +88,8 @@ static Type fragmentType(OpBuilder &b, Type elemType) {
   return b.getI32Type();
 }
 
-Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer) {
+Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
+                                    int64_t onlyK) {
   auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   BlockedEncodingAttr parent = operand.getParent();
   SwizzledTile tile = SwizzledTile::get(type);
@@ -99,6 +100,9 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer) {
   int64_t instrK = tf32 ? 8 : 16;
   int64_t numK = (isA ? tile.cols : tile.rows) / instrK;
   int64_t numMN = isA ? tile.rows / (16 * wm) : tile.cols / (8 * wn);
+  int64_t kLo = onlyK < 0 ? 0 : onlyK, kHi = onlyK < 0 ? numK : onlyK + 1;
+  // Registers per (block, k step): 4 for A, 2 for B, at (blk*numK+kk)*n.
+  int64_t perStep = isA ? 4 : 2;
   ArrayRef<Value> warps = warpCoords(parent);
   Type fragType = fragmentType(b, elemType);
   auto add = [&](Value x, int64_t c) -> Value {
@@ -132,7 +136,7 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer) {
     return n ? Value(arith::AddIOp::create(b, loc, start, n)) : start;
   };
 
-  Slots out;
+  Slots out(numMN * numK * perStep);
   // tf32 elements are rounded with cvt.rna before the mma.
   auto roundTF32 = [&](Value v) -> Value {
     if (v.getType() != b.getF32Type())
@@ -152,10 +156,11 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer) {
           b, loc, elemType, elementPtr(swizzledOffset(tile, row, col))));
     };
     for (int64_t blk = 0; blk < numMN; ++blk)
-      for (int64_t kk = 0; kk < numK; ++kk) {
+      for (int64_t kk = kLo; kk < kHi; ++kk) {
         Value k0 = add(t, kk * 8), k1 = add(t, kk * 8 + 4);
         Value n = tensorColB(i32(blk), g);
-        out.append({loadElement(k0, n), loadElement(k1, n)});
+        out[(blk * numK + kk) * 2] = loadElement(k0, n);
+        out[(blk * numK + kk) * 2 + 1] = loadElement(k1, n);
       }
     return out;
   }
@@ -186,31 +191,27 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer) {
     int64_t chunk = 16 / tile.elemBytes; // elements per 16 bytes
     for (int64_t blk = 0; blk < numMN; ++blk) {
       Value row = tensorRowA(q, blk);
-      for (int64_t kk = 0; kk < numK; ++kk) {
+      for (int64_t kk = kLo; kk < kHi; ++kk) {
         Value col = add(mul(half, chunk), kk * instrK);
         Slots regs = ldmatrix(swizzledOffset(tile, row, col), 4, false);
-        for (Value reg : regs)
-          out.push_back(tf32 ? roundTF32(reg) : reg);
+        for (int r = 0; r < 4; ++r)
+          out[(blk * numK + kk) * 4 + r] = tf32 ? roundTF32(regs[r]) : regs[r];
       }
     }
     return out;
   }
   // B: fragments of n blocks j and j+1 from one x4 load where both exist.
-  SmallVector<Slots> perBlock(numMN * numK);
   for (int64_t blk = 0; blk < numMN; blk += 2) {
     bool pair = blk + 1 < numMN;
     Value nBlock = pair ? add(half, blk) : i32(blk);
     Value col = tensorColB(nBlock, Value());
-    for (int64_t kk = 0; kk < numK; ++kk) {
+    for (int64_t kk = kLo; kk < kHi; ++kk) {
       Value row = add(q, kk * 16);
       Slots regs = ldmatrix(swizzledOffset(tile, row, col), pair ? 4 : 2, true);
-      perBlock[blk * numK + kk] = {regs[0], regs[1]};
-      if (pair)
-        perBlock[(blk + 1) * numK + kk] = {regs[2], regs[3]};
+      for (int64_t r = 0; r < int64_t(regs.size()); ++r)
+        out[((blk + r / 2) * numK + kk) * 2 + r % 2] = regs[r];
     }
   }
-  for (const Slots &regs : perBlock)
-    out.append(regs.begin(), regs.end());
   return out;
 }
 
@@ -244,7 +245,19 @@ LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
   int64_t numK = aType.getDimSize(1) / instrK;
   if (cDist.getExtent(0) != 2 * numM || cDist.getExtent(1) != 2 * numN)
     return op.emitError("the mma layout does not tile the result");
-  const Slots &aRegs = lookup(op.getA()), &bRegs = lookup(op.getB());
+  // Operands read from a pipeline stage are loaded one k step at a time,
+  // just before that step's mmas.
+  Value aDeferred = deferredFragments.lookup(op.getA());
+  Value bDeferred = deferredFragments.lookup(op.getB());
+  Slots aRegs = aDeferred ? Slots(numM * numK * 4) : lookup(op.getA());
+  Slots bRegs = bDeferred ? Slots(numN * numK * 2) : lookup(op.getB());
+  auto loadStep = [&](Slots &regs, Value stage, RankedTensorType type,
+                      int64_t kk) {
+    Slots step = loadFragments(type, stage, kk);
+    for (size_t r = 0; r < step.size(); ++r)
+      if (step[r])
+        regs[r] = step[r];
+  };
   Slots acc = lookup(op.getAcc());
   NVVM::MMATypes ptxType = in.isF16()    ? NVVM::MMATypes::f16
                            : in.isBF16() ? NVVM::MMATypes::bf16
@@ -256,7 +269,11 @@ LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
                                                  {halfPair, halfPair})
               : LLVM::LLVMStructType::getLiteral(b.getContext(),
                                                  SmallVector<Type>(4, accType));
-  for (int64_t kk = 0; kk < numK; ++kk)
+  for (int64_t kk = 0; kk < numK; ++kk) {
+    if (aDeferred)
+      loadStep(aRegs, aDeferred, aType, kk);
+    if (bDeferred)
+      loadStep(bRegs, bDeferred, op.getB().getType(), kk);
     for (int64_t i = 0; i < numM; ++i)
       for (int64_t j = 0; j < numN; ++j) {
         unsigned slots[4] = {cDist.getSlot({2 * i, 2 * j}),
@@ -289,6 +306,7 @@ LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
           }
         }
       }
+  }
   map(op, acc);
   return success();
 }
@@ -305,8 +323,13 @@ Value KernelLowering::stagePointer(Value buffer, Value stage) {
 }
 
 LogicalResult KernelLowering::lowerSharedLoad(SharedLoadOp op) {
-  map(op, loadFragments(op.getType(),
-                        stagePointer(op.getBuffer(), op.getStage())));
+  Value stage = stagePointer(op.getBuffer(), op.getStage());
+  auto dot = op->hasOneUse() ? dyn_cast<DotOp>(*op->user_begin()) : DotOp();
+  if (dot && dot->getBlock() == op->getBlock()) {
+    deferredFragments[op.getResult()] = stage;
+    return success();
+  }
+  map(op, loadFragments(op.getType(), stage));
   return success();
 }
 
