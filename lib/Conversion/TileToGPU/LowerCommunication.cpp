@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace tile;
@@ -290,8 +291,21 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
   Type accType = getElementTypeOrSelf(op.getType());
   int64_t bytes = sharedElementBytes(inType);
   int64_t bOffset = llvm::alignTo(m * k * bytes, 16);
-  storeShared(lookup(op.getA()), aDist, 0);
-  storeShared(lookup(op.getB()), bDist, bOffset);
+  // Float operands are staged swizzled (16-byte chunk c of row r at
+  // c ^ phase(r)): the rows of A one load instruction reads at the same k
+  // then fall in different banks, and B's runs along n stay whole chunks.
+  bool swizzle = isa<FloatType>(inType) && !aDist.getSlicedDim() &&
+                 !bDist.getSlicedDim();
+  SwizzledTile aTile = SwizzledTile::get(aType), bTile = SwizzledTile::get(bType);
+  Value aBase = sharedPointer(0, m * k * bytes);
+  Value bBase = sharedPointer(bOffset, k * n * bytes);
+  if (swizzle) {
+    storeSwizzled(lookup(op.getA()), aDist, aTile, aBase);
+    storeSwizzled(lookup(op.getB()), bDist, bTile, bBase);
+  } else {
+    storeShared(lookup(op.getA()), aDist, 0);
+    storeShared(lookup(op.getB()), bDist, bOffset);
+  }
   gpu::BarrierOp::create(b, loc);
 
   // The thread's rows and columns of the accumulator.
@@ -300,18 +314,41 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
     rows.push_back(coordinates(cDist, cDist.getSlot({r, 0}))[0]);
   for (int64_t c = 0; c < cDist.getExtent(1); ++c)
     cols.push_back(coordinates(cDist, cDist.getSlot({0, c}))[1]);
-  Value aBase = sharedPointer(0, m * k * bytes);
-  Value bBase = sharedPointer(bOffset, k * n * bytes);
-  auto loadOperand = [&](Value base, Value index) -> Value {
-    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
-                                    ValueRange{index});
-    Value v = LLVM::LoadOp::create(b, loc, inType, ptr);
+  auto widen = [&](Value v) -> Value {
     if (inType == accType)
       return v;
     if (isa<FloatType>(accType))
       return arith::ExtFOp::create(b, loc, accType, v);
     return arith::ExtSIOp::create(b, loc, accType, v);
   };
+  auto loadOperand = [&](Value base, Value index) -> Value {
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
+                                    ValueRange{index});
+    return widen(LLVM::LoadOp::create(b, loc, inType, ptr));
+  };
+  // For each of the thread's rows (A) and column runs (B): its constant
+  // distance from the first when that is a whole number of swizzle periods
+  // (the same phase), else -1.
+  auto periodDeltas = [&](unsigned dim, int64_t period) {
+    SmallVector<int64_t> deltas;
+    for (int64_t i = 0; i < cDist.getExtent(dim); ++i) {
+      int64_t d = cDist.getConstantOffset(dim, i) -
+                  cDist.getConstantOffset(dim, 0);
+      deltas.push_back(!cDist.wraps(dim) && d >= 0 && d % period == 0 ? d
+                                                                       : -1);
+    }
+    return deltas;
+  };
+  SmallVector<int64_t> aRowDelta =
+      periodDeltas(0, aTile.perPhase * aTile.maxPhase);
+  SmallVector<int64_t> bColDelta = periodDeltas(1, bTile.vec * bTile.maxPhase);
+  // B's columns come in runs of sizePerThread consecutive elements; with
+  // the swizzle, a run inside one chunk is read as one vector.
+  BlockedEncodingAttr cLayout = cDist.getLayout();
+  int64_t group = 1;
+  if (swizzle && cLayout.getOrder()[0] == 1)
+    group = std::min<int64_t>(
+        {cLayout.getSizePerThread()[1], cDist.getExtent(1), bTile.vec});
 
   const Slots &init = lookup(op.getAcc());
   auto loop = scf::ForOp::create(b, loc, i32(0), i32(k), i32(1),
@@ -324,14 +361,53 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
     b.setInsertionPointToEnd(body);
     Value kk = loop.getInductionVar();
     SmallVector<Value> aVals, bVals;
-    for (Value r : rows)
-      aVals.push_back(loadOperand(
-          aBase, arith::AddIOp::create(
-                     b, loc, arith::MulIOp::create(b, loc, r, i32(k)), kk)));
-    for (Value c : cols)
-      bVals.push_back(loadOperand(
-          bBase, arith::AddIOp::create(
-                     b, loc, arith::MulIOp::create(b, loc, kk, i32(n)), c)));
+    if (swizzle) {
+      // Rows (A) or columns (B) a whole swizzle period apart from the
+      // thread's first share its phase: one swizzled offset per k step,
+      // the rest constant offsets from it.
+      Value aFirst = swizzledOffset(aTile, rows[0], kk);
+      Value bFirst = swizzledOffset(bTile, kk, cols[0]);
+      auto elementPtr = [&](Value base, Value index) -> Value {
+        return LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
+                                   ValueRange{index});
+      };
+      auto constantPtr = [&](Value base, int64_t index) -> Value {
+        return LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
+                                   ArrayRef<LLVM::GEPArg>{index});
+      };
+      for (size_t r = 0; r < rows.size(); ++r) {
+        int64_t delta = aRowDelta[r];
+        Value ptr = delta >= 0 ? constantPtr(elementPtr(aBase, aFirst),
+                                             delta * k)
+                               : elementPtr(aBase, swizzledOffset(
+                                                       aTile, rows[r], kk));
+        aVals.push_back(widen(LLVM::LoadOp::create(b, loc, inType, ptr)));
+      }
+      for (size_t c = 0; c < cols.size(); c += group) {
+        int64_t delta = bColDelta[c];
+        Value ptr = delta >= 0 ? constantPtr(elementPtr(bBase, bFirst), delta)
+                               : elementPtr(bBase, swizzledOffset(
+                                                       bTile, kk, cols[c]));
+        if (group == 1) {
+          bVals.push_back(widen(LLVM::LoadOp::create(b, loc, inType, ptr)));
+          continue;
+        }
+        auto vecType = VectorType::get({group}, inType);
+        Value v = LLVM::LoadOp::create(b, loc, vecType, ptr,
+                                       group * bTile.elemBytes);
+        for (int64_t e = 0; e < group; ++e)
+          bVals.push_back(widen(vector::ExtractOp::create(b, loc, v, e)));
+      }
+    } else {
+      for (Value r : rows)
+        aVals.push_back(loadOperand(
+            aBase, arith::AddIOp::create(
+                       b, loc, arith::MulIOp::create(b, loc, r, i32(k)), kk)));
+      for (Value c : cols)
+        bVals.push_back(loadOperand(
+            bBase, arith::AddIOp::create(
+                       b, loc, arith::MulIOp::create(b, loc, kk, i32(n)), c)));
+    }
     SmallVector<Value> next;
     for (unsigned slot = 0; slot < cDist.getNumSlots(); ++slot) {
       SmallVector<int64_t> local = cDist.getLocalIndex(slot);
