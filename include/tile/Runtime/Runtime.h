@@ -14,6 +14,9 @@
 // Every failure throws tile::Error with the driver's error name and message
 // (and the JIT log, or the compiler's diagnostics, where there is one).
 //
+// tile/Runtime/Autotune.h launches a kernel in the fastest of several
+// configurations (const values, num_warps, num_stages) per shape.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TILE_RUNTIME_RUNTIME_H
 #define TILE_RUNTIME_RUNTIME_H
