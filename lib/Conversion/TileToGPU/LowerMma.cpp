@@ -122,7 +122,7 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   };
   // Row (of A) or column (of B) of the tensor for instruction row/column
   // `r` (0..15 for A, 0..7 for B) of block `blk`.
-  auto tensorRowA = [&](Value r, int64_t blk) {
+  auto tensorRowA = [&](Value r, int64_t blk) -> Value {
     Value high = arith::DivUIOp::create(b, loc, r, i32(8));
     Value low = arith::RemUIOp::create(b, loc, r, i32(8));
     Value row = arith::AddIOp::create(
@@ -134,6 +134,28 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
     Value start =
         arith::AddIOp::create(b, loc, mul(nBlock, 8 * wn), mul(warps[1], 8));
     return n ? Value(arith::AddIOp::create(b, loc, start, n)) : start;
+  };
+
+  // The address of element (row + rowDelta, col + colDelta): deltas that are
+  // whole swizzle periods (rows: perPhase * maxPhase; columns: vec *
+  // maxPhase elements) keep the phase, so they are a constant offset from an
+  // anchor computed once per residue. One register per anchor instead of
+  // one per fragment address (the offsets are loop invariant, and LICM
+  // would keep each in a register across the K loop).
+  int64_t rowPeriod = tile.perPhase * tile.maxPhase;
+  int64_t colPeriod = tile.vec * tile.maxPhase;
+  llvm::DenseMap<std::tuple<Value, Value, int64_t, int64_t>, Value> anchors;
+  auto swizzledPtr = [&](Value row, int64_t rowDelta, Value col,
+                         int64_t colDelta) -> Value {
+    int64_t ra = rowDelta % rowPeriod, ca = colDelta % colPeriod;
+    Value &anchor = anchors[{row, col, ra, ca}];
+    if (!anchor)
+      anchor = elementPtr(swizzledOffset(tile, add(row, ra), add(col, ca)));
+    int64_t rest = (rowDelta - ra) * tile.cols + (colDelta - ca);
+    if (rest == 0)
+      return anchor;
+    return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, anchor,
+                               ArrayRef<LLVM::GEPArg>{rest});
   };
 
   Slots out(numMN * numK * perStep);
@@ -151,16 +173,16 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
     // .trans moves 16-bit halves), one load per element.
     Value g = arith::DivUIOp::create(b, loc, laneId, i32(4));
     Value t = arith::RemUIOp::create(b, loc, laneId, i32(4));
-    auto loadElement = [&](Value row, Value col) -> Value {
-      return roundTF32(LLVM::LoadOp::create(
-          b, loc, elemType, elementPtr(swizzledOffset(tile, row, col))));
+    Value n0 = tensorColB(i32(0), g);
+    auto loadElement = [&](int64_t k, int64_t nDelta) -> Value {
+      return roundTF32(LLVM::LoadOp::create(b, loc, elemType,
+                                            swizzledPtr(t, k, n0, nDelta)));
     };
     for (int64_t blk = 0; blk < numMN; ++blk)
       for (int64_t kk = kLo; kk < kHi; ++kk) {
-        Value k0 = add(t, kk * 8), k1 = add(t, kk * 8 + 4);
-        Value n = tensorColB(i32(blk), g);
-        out[(blk * numK + kk) * 2] = loadElement(k0, n);
-        out[(blk * numK + kk) * 2 + 1] = loadElement(k1, n);
+        int64_t nDelta = blk * 8 * wn;
+        out[(blk * numK + kk) * 2] = loadElement(kk * 8, nDelta);
+        out[(blk * numK + kk) * 2 + 1] = loadElement(kk * 8 + 4, nDelta);
       }
     return out;
   }
@@ -171,13 +193,13 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   // the 32-bit word a lane receives is the (g, t) element the mma expects.
   Value q = arith::RemUIOp::create(b, loc, laneId, i32(16));
   Value half = arith::DivUIOp::create(b, loc, laneId, i32(16));
-  auto ldmatrix = [&](Value offset, unsigned num, bool trans) {
+  auto ldmatrix = [&](Value ptr, unsigned num, bool trans) {
     SmallVector<Type> regs(num, b.getI32Type());
     Type resultType =
         num == 1 ? b.getI32Type()
                  : Type(LLVM::LLVMStructType::getLiteral(b.getContext(), regs));
     Value v = NVVM::LdMatrixOp::create(
-        b, loc, resultType, elementPtr(offset), num,
+        b, loc, resultType, ptr, num,
         trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
         NVVM::LdStMatrixEltType::B16);
@@ -189,11 +211,11 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   };
   if (isA) {
     int64_t chunk = 16 / tile.elemBytes; // elements per 16 bytes
+    Value row0 = tensorRowA(q, 0), col0 = mul(half, chunk);
     for (int64_t blk = 0; blk < numMN; ++blk) {
-      Value row = tensorRowA(q, blk);
       for (int64_t kk = kLo; kk < kHi; ++kk) {
-        Value col = add(mul(half, chunk), kk * instrK);
-        Slots regs = ldmatrix(swizzledOffset(tile, row, col), 4, false);
+        Slots regs = ldmatrix(
+            swizzledPtr(row0, 16 * wm * blk, col0, kk * instrK), 4, false);
         for (int r = 0; r < 4; ++r)
           out[(blk * numK + kk) * 4 + r] = tf32 ? roundTF32(regs[r]) : regs[r];
       }
@@ -201,13 +223,14 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
     return out;
   }
   // B: fragments of n blocks j and j+1 from one x4 load where both exist.
+  // Block blk (+ half for a pair) starts at column blk * 8 * wn of the first.
+  Value pairCol = tensorColB(half, Value()), singleCol = tensorColB(i32(0), Value());
   for (int64_t blk = 0; blk < numMN; blk += 2) {
     bool pair = blk + 1 < numMN;
-    Value nBlock = pair ? add(half, blk) : i32(blk);
-    Value col = tensorColB(nBlock, Value());
+    Value col = pair ? pairCol : singleCol;
     for (int64_t kk = kLo; kk < kHi; ++kk) {
-      Value row = add(q, kk * 16);
-      Slots regs = ldmatrix(swizzledOffset(tile, row, col), pair ? 4 : 2, true);
+      Slots regs = ldmatrix(swizzledPtr(q, kk * 16, col, blk * 8 * wn),
+                            pair ? 4 : 2, true);
       for (int64_t r = 0; r < int64_t(regs.size()); ++r)
         out[((blk + r / 2) * numK + kk) * 2 + r % 2] = regs[r];
     }
