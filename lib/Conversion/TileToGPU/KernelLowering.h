@@ -99,6 +99,21 @@ private:
   /// Element offset (i32) of (row, col) in `tile`.
   mlir::Value swizzledOffset(const SwizzledTile &tile, mlir::Value row,
                              mlir::Value col);
+  /// Anchors of swizzledPointer: by buffer, row, column and the residues of
+  /// the deltas.
+  using SwizzleAnchors = llvm::DenseMap<
+      std::tuple<mlir::Value, mlir::Value, mlir::Value, int64_t, int64_t>,
+      mlir::Value>;
+  /// Pointer to element (row + rowDelta, col + colDelta) of `tile` at
+  /// `buffer`. Deltas that are whole swizzle periods (rows: perPhase *
+  /// maxPhase; columns: vec * maxPhase elements) keep the phase, so they are
+  /// a constant offset from one anchor per residue, kept in `anchors`: one
+  /// register per anchor rather than one per address (the offsets are
+  /// often loop invariant, and LICM would keep each across the loop).
+  mlir::Value swizzledPointer(const SwizzledTile &tile, mlir::Value buffer,
+                              mlir::Type elemType, mlir::Value row,
+                              int64_t rowDelta, mlir::Value col,
+                              int64_t colDelta, SwizzleAnchors &anchors);
   /// Writes the elements of `slots` (a 2-D blocked tile) to `tile` at
   /// `buffer` (a shared-memory pointer).
   void storeSwizzled(const Slots &slots, const Distribution &dist,

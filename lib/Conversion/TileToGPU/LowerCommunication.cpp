@@ -326,22 +326,17 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
                                     ValueRange{index});
     return widen(LLVM::LoadOp::create(b, loc, inType, ptr));
   };
-  // For each of the thread's rows (A) and column runs (B): its constant
-  // distance from the first when that is a whole number of swizzle periods
-  // (the same phase), else -1.
-  auto periodDeltas = [&](unsigned dim, int64_t period) {
-    SmallVector<int64_t> deltas;
-    for (int64_t i = 0; i < cDist.getExtent(dim); ++i) {
-      int64_t d = cDist.getConstantOffset(dim, i) -
-                  cDist.getConstantOffset(dim, 0);
-      deltas.push_back(!cDist.wraps(dim) && d >= 0 && d % period == 0 ? d
-                                                                       : -1);
-    }
-    return deltas;
+  // Each of the thread's rows (columns) as the first plus a constant where
+  // the layout does not wrap, so that swizzledPointer shares one anchor
+  // between those a whole swizzle period apart.
+  auto asDelta = [&](unsigned dim, ArrayRef<Value> values,
+                     int64_t i) -> std::pair<Value, int64_t> {
+    int64_t d =
+        cDist.getConstantOffset(dim, i) - cDist.getConstantOffset(dim, 0);
+    if (cDist.wraps(dim) || d < 0)
+      return {values[i], 0};
+    return {values[0], d};
   };
-  SmallVector<int64_t> aRowDelta =
-      periodDeltas(0, aTile.perPhase * aTile.maxPhase);
-  SmallVector<int64_t> bColDelta = periodDeltas(1, bTile.vec * bTile.maxPhase);
   // B's columns come in runs of sizePerThread consecutive elements; with
   // the swizzle, a run inside one chunk is read as one vector.
   BlockedEncodingAttr cLayout = cDist.getLayout();
@@ -362,32 +357,17 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
     Value kk = loop.getInductionVar();
     SmallVector<Value> aVals, bVals;
     if (swizzle) {
-      // Rows (A) or columns (B) a whole swizzle period apart from the
-      // thread's first share its phase: one swizzled offset per k step,
-      // the rest constant offsets from it.
-      Value aFirst = swizzledOffset(aTile, rows[0], kk);
-      Value bFirst = swizzledOffset(bTile, kk, cols[0]);
-      auto elementPtr = [&](Value base, Value index) -> Value {
-        return LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
-                                   ValueRange{index});
-      };
-      auto constantPtr = [&](Value base, int64_t index) -> Value {
-        return LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
-                                   ArrayRef<LLVM::GEPArg>{index});
-      };
+      SwizzleAnchors anchors;
       for (size_t r = 0; r < rows.size(); ++r) {
-        int64_t delta = aRowDelta[r];
-        Value ptr = delta >= 0 ? constantPtr(elementPtr(aBase, aFirst),
-                                             delta * k)
-                               : elementPtr(aBase, swizzledOffset(
-                                                       aTile, rows[r], kk));
+        auto [row, delta] = asDelta(0, rows, r);
+        Value ptr = swizzledPointer(aTile, aBase, inType, row, delta, kk, 0,
+                                    anchors);
         aVals.push_back(widen(LLVM::LoadOp::create(b, loc, inType, ptr)));
       }
       for (size_t c = 0; c < cols.size(); c += group) {
-        int64_t delta = bColDelta[c];
-        Value ptr = delta >= 0 ? constantPtr(elementPtr(bBase, bFirst), delta)
-                               : elementPtr(bBase, swizzledOffset(
-                                                       bTile, kk, cols[c]));
+        auto [col, delta] = asDelta(1, cols, c);
+        Value ptr = swizzledPointer(bTile, bBase, inType, kk, 0, col, delta,
+                                    anchors);
         if (group == 1) {
           bVals.push_back(widen(LLVM::LoadOp::create(b, loc, inType, ptr)));
           continue;

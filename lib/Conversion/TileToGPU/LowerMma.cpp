@@ -51,6 +51,29 @@ Value KernelLowering::swizzledOffset(const SwizzledTile &tile, Value row,
       b, loc, rowStart, arith::AddIOp::create(b, loc, chunkStart, within));
 }
 
+Value KernelLowering::swizzledPointer(const SwizzledTile &tile, Value buffer,
+                                      Type elemType, Value row,
+                                      int64_t rowDelta, Value col,
+                                      int64_t colDelta,
+                                      SwizzleAnchors &anchors) {
+  int64_t ra = rowDelta % (tile.perPhase * tile.maxPhase);
+  int64_t ca = colDelta % (tile.vec * tile.maxPhase);
+  Value &anchor = anchors[{buffer, row, col, ra, ca}];
+  if (!anchor) {
+    auto plus = [&](Value x, int64_t c) -> Value {
+      return c == 0 ? x : arith::AddIOp::create(b, loc, x, i32(c));
+    };
+    anchor = LLVM::GEPOp::create(
+        b, loc, buffer.getType(), elemType, buffer,
+        ValueRange{swizzledOffset(tile, plus(row, ra), plus(col, ca))});
+  }
+  int64_t rest = (rowDelta - ra) * tile.cols + (colDelta - ca);
+  if (rest == 0)
+    return anchor;
+  return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, anchor,
+                             ArrayRef<LLVM::GEPArg>{int32_t(rest)});
+}
+
 void KernelLowering::storeSwizzled(const Slots &slots, const Distribution &dist,
                                    const SwizzledTile &tile, Value buffer) {
   Type elemType = slots.front().getType();
@@ -111,10 +134,6 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   auto mul = [&](Value x, int64_t c) -> Value {
     return c == 1 ? x : arith::MulIOp::create(b, loc, x, i32(c));
   };
-  auto elementPtr = [&](Value offset) {
-    return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, buffer,
-                               ValueRange{offset});
-  };
   auto toFragment = [&](Value reg) -> Value {
     return reg.getType() == fragType
                ? reg
@@ -136,26 +155,11 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
     return n ? Value(arith::AddIOp::create(b, loc, start, n)) : start;
   };
 
-  // The address of element (row + rowDelta, col + colDelta): deltas that are
-  // whole swizzle periods (rows: perPhase * maxPhase; columns: vec *
-  // maxPhase elements) keep the phase, so they are a constant offset from an
-  // anchor computed once per residue. One register per anchor instead of
-  // one per fragment address (the offsets are loop invariant, and LICM
-  // would keep each in a register across the K loop).
-  int64_t rowPeriod = tile.perPhase * tile.maxPhase;
-  int64_t colPeriod = tile.vec * tile.maxPhase;
-  llvm::DenseMap<std::tuple<Value, Value, int64_t, int64_t>, Value> anchors;
+  SwizzleAnchors anchors;
   auto swizzledPtr = [&](Value row, int64_t rowDelta, Value col,
-                         int64_t colDelta) -> Value {
-    int64_t ra = rowDelta % rowPeriod, ca = colDelta % colPeriod;
-    Value &anchor = anchors[{row, col, ra, ca}];
-    if (!anchor)
-      anchor = elementPtr(swizzledOffset(tile, add(row, ra), add(col, ca)));
-    int64_t rest = (rowDelta - ra) * tile.cols + (colDelta - ca);
-    if (rest == 0)
-      return anchor;
-    return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, anchor,
-                               ArrayRef<LLVM::GEPArg>{rest});
+                         int64_t colDelta) {
+    return swizzledPointer(tile, buffer, elemType, row, rowDelta, col,
+                           colDelta, anchors);
   };
 
   Slots out(numMN * numK * perStep);
