@@ -117,6 +117,8 @@ struct TunedKernelImpl {
   std::vector<TuningResult> results;
 
   TunedKernelImpl(std::string directory) : store(std::move(directory)) {}
+  /// The kernel of configuration `index` (described, not yet compiled).
+  Kernel kernel(size_t index) const;
   std::string shapeKey(const std::vector<Arg> &args) const;
   std::string storeKey(const std::string &shapeKey) const;
   TuningResult &resultFor(const GridFn &grid, const std::vector<Arg> &args);
@@ -126,6 +128,15 @@ struct TunedKernelImpl {
 };
 
 } // namespace tile
+
+Kernel TunedKernelImpl::kernel(size_t index) const {
+  ModuleOptions moduleOptions;
+  moduleOptions.numWarps = configs[index].numWarps;
+  moduleOptions.numStages = configs[index].numStages;
+  return rt->compileSource(source, name, configs[index].constants,
+                           moduleOptions)
+      .kernel(kernelName);
+}
 
 std::string TunedKernelImpl::shapeKey(const std::vector<Arg> &args) const {
   if (args.size() != info.params.size())
@@ -145,11 +156,8 @@ std::string TunedKernelImpl::shapeKey(const std::vector<Arg> &args) const {
                      : llvm::is_contained(options.key, p.name);
     if (!inKey)
       continue;
-    int64_t value = args[i].bits == 32
-                        ? int64_t(int32_t(uint32_t(args[i].raw)))
-                        : int64_t(args[i].raw);
     values += (values.empty() ? "" : ",") + p.name + "=" +
-              std::to_string(value);
+              std::to_string(args[i].integer());
   }
   return values + ";aligned=" + aligned;
 }
@@ -174,12 +182,7 @@ void TunedKernelImpl::compileAll(const std::vector<Arg> &args) {
   std::vector<std::string> errors(configs.size());
   auto work = [&](size_t i) {
     try {
-      ModuleOptions moduleOptions;
-      moduleOptions.numWarps = configs[i].numWarps;
-      moduleOptions.numStages = configs[i].numStages;
-      Kernel k = rt->compileSource(source, name, configs[i].constants,
-                                   moduleOptions)
-                     .kernel(kernelName);
+      Kernel k = kernel(i);
       k.prepare(args);
       compiled[i] = k;
     } catch (const Error &e) {
@@ -292,17 +295,9 @@ void TunedKernel::launchArgs(const GridFn &grid, const std::vector<Arg> &args,
   std::lock_guard<std::mutex> lock(impl->mutex);
   size_t index = impl->pinned ? *impl->pinned
                               : impl->resultFor(grid, args).best;
-  if (!impl->kernels[index]) {
-    // Chosen by an earlier process, or pinned: compile only this one.
-    ModuleOptions moduleOptions;
-    moduleOptions.numWarps = impl->configs[index].numWarps;
-    moduleOptions.numStages = impl->configs[index].numStages;
-    impl->kernels[index] =
-        impl->rt
-            ->compileSource(impl->source, impl->name,
-                            impl->configs[index].constants, moduleOptions)
-            .kernel(impl->kernelName);
-  }
+  // Chosen by an earlier process, or pinned: compile only this one.
+  if (!impl->kernels[index])
+    impl->kernels[index] = impl->kernel(index);
   impl->kernels[index]->launchArgs(grid(impl->configs[index]), args, stream);
 }
 
@@ -353,13 +348,7 @@ TunedKernel tile::autotuneSource(Runtime &rt, const std::string &source,
   impl->compileErrors.resize(configs.size());
   // Check the source and the kernel's name and key now, with the first
   // configuration's constants.
-  ModuleOptions first;
-  first.numWarps = configs[0].numWarps;
-  first.numStages = configs[0].numStages;
-  impl->info =
-      rt.compileSource(source, name, configs[0].constants, first)
-          .kernel(kernel)
-          .info();
+  impl->info = impl->kernel(0).info();
   for (const std::string &k : options.key) {
     auto it = llvm::find_if(impl->info.params,
                             [&](const ParamInfo &p) { return p.name == k; });

@@ -287,9 +287,7 @@ static bool isOne(const Arg &arg) {
 
 /// True when `arg` is divisible by 16 (pointers: 16-byte aligned).
 static bool isDivisibleBy16(const Arg &arg) {
-  int64_t value = arg.bits == 32 ? int64_t(int32_t(uint32_t(arg.raw)))
-                                 : int64_t(arg.raw);
-  return value % 16 == 0;
+  return arg.integer() % 16 == 0;
 }
 
 /// Checks `args` against kernel `k`'s signature and returns the

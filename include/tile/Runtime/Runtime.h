@@ -82,6 +82,11 @@ struct Arg {
   Arg(double v);
   /// Describes the argument for messages ("i32", "f32", "pointer").
   std::string typeName() const;
+  /// The value of an integer (a 32-bit one sign-extended) or the address
+  /// of a pointer.
+  int64_t integer() const {
+    return bits == 32 ? int64_t(int32_t(uint32_t(raw))) : int64_t(raw);
+  }
 };
 
 /// Launch grid: number of program instances along x, y, z.
