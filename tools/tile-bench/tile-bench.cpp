@@ -85,15 +85,21 @@ static double seconds(std::chrono::steady_clock::time_point since) {
 int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "tile-bench: benchmark the examples\n");
+  // The matmul configurations, checked before anything needs a GPU.
+  std::vector<Config> configs;
+  try {
+    configs = Config::parseList(matmulConfigs);
+    if (pinConfig >= int(configs.size()))
+      throw tile::Error("--pin-config=" + std::to_string(pinConfig) +
+                        ": there are " + std::to_string(configs.size()) +
+                        " configurations (--list-configs)");
+  } catch (const tile::Error &e) {
+    std::fprintf(stderr, "tile-bench: %s\n", e.what());
+    return 1;
+  }
   if (listConfigs) {
-    try {
-      std::vector<Config> configs = Config::parseList(matmulConfigs);
-      for (size_t i = 0; i < configs.size(); ++i)
-        std::printf("%zu %s\n", i, configs[i].str().c_str());
-    } catch (const tile::Error &e) {
-      std::fprintf(stderr, "tile-bench: %s\n", e.what());
-      return 1;
-    }
+    for (size_t i = 0; i < configs.size(); ++i)
+      std::printf("%zu %s\n", i, configs[i].str().c_str());
     return 0;
   }
   std::string why;
@@ -152,11 +158,6 @@ int main(int argc, char **argv) {
     // matmul_relu: TFLOP/s counts 2 M N K; each precision's kernel tuned
     // over the configurations per shape (or pinned to one).
     if (enabled("matmul")) {
-      std::vector<Config> configs = Config::parseList(matmulConfigs);
-      if (pinConfig >= int(configs.size()))
-        throw tile::Error("--pin-config=" + std::to_string(pinConfig) +
-                          ": there are " + std::to_string(configs.size()) +
-                          " configurations (--list-configs)");
       auto text = MemoryBuffer::getFile(dir + "/matmul_relu.tile");
       if (!text)
         throw tile::Error("cannot read " + dir + "/matmul_relu.tile");
