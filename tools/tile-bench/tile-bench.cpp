@@ -21,18 +21,21 @@
 using namespace tile;
 using namespace llvm;
 
+/// tile-bench's own options: --help lists only these (not LLVM's).
+static cl::OptionCategory benchCategory("tile-bench options");
 static cl::opt<std::string> examplesDir("examples",
                                         cl::desc("examples directory"),
-                                        cl::init("examples"));
+                                        cl::init("examples"),
+                                        cl::cat(benchCategory));
 static cl::opt<int> reps("reps", cl::desc("timed runs per shape"),
-                         cl::init(50));
+                         cl::init(50), cl::cat(benchCategory));
 static cl::opt<int> warmup("warmup", cl::desc("untimed runs first"),
-                           cl::init(10));
+                           cl::init(10), cl::cat(benchCategory));
 static cl::opt<std::string>
     only("only",
          cl::desc("run only these benchmarks (comma-separated: "
                   "vector_add,softmax,matmul,compile)"),
-         cl::init("vector_add,softmax,matmul,compile"));
+         cl::init("vector_add,softmax,matmul,compile"), cl::cat(benchCategory));
 /// The matmul_relu configurations tuned over by default: Triton's usual
 /// blocks for mma.sync GPUs plus the shapes that won some precision or size
 /// in a wider sweep on the H100 (bench/NOTES.md v8).
@@ -50,18 +53,20 @@ static cl::opt<std::string> matmulConfigs(
     "matmul-configs",
     cl::desc("matmul_relu configurations to tune over, ';'-separated "
              "NAME=VALUE lists (BM, BN, BK, num_warps, num_stages)"),
-    cl::init(kMatmulConfigs));
+    cl::init(kMatmulConfigs), cl::cat(benchCategory));
 static cl::opt<bool>
     listConfigs("list-configs",
                 cl::desc("print the matmul configurations with their "
-                         "indices and exit"));
+                         "indices and exit"),
+                cl::cat(benchCategory));
 static cl::opt<int> pinConfig(
     "pin-config",
     cl::desc("launch matmul configuration N (see --list-configs) for every "
              "shape instead of tuning"),
-    cl::init(-1));
+    cl::init(-1), cl::cat(benchCategory));
 static cl::opt<bool> tuneVerbose(
-    "tune-verbose", cl::desc("print each tuning's times to stderr"));
+    "tune-verbose", cl::desc("print each tuning's times to stderr"),
+    cl::cat(benchCategory));
 
 static bool enabled(StringRef what) {
   SmallVector<StringRef> parts;
@@ -83,6 +88,7 @@ static double seconds(std::chrono::steady_clock::time_point since) {
 }
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(benchCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "tile-bench: benchmark the examples\n");
   // The matmul configurations, checked before anything needs a GPU.
