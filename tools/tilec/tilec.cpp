@@ -66,7 +66,7 @@ cl::opt<unsigned> numWarps("num-warps",
 cl::opt<unsigned> numStages(
     "num-stages",
     cl::desc("Shared-memory stages of the software pipeline that feeds "
-             "tensor-core dots (default 3; 0 or 1: no pipelining)"),
+             "dot operands (default 3; 0 or 1: no pipelining)"),
     cl::init(3), cl::cat(tilecCategory));
 cl::list<std::string> divisibleArgs(
     "divisible", cl::CommaSeparated,

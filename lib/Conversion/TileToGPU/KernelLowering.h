@@ -28,17 +28,21 @@ namespace tile {
 /// The per-thread values of one tile (one per slot).
 using Slots = llvm::SmallVector<mlir::Value, 4>;
 
-/// A 2-D tile in shared memory, row-major with 16-byte chunks swizzled:
-/// chunk `c` of row `r` lives at chunk `c ^ (r / perPhase % maxPhase)`, so
-/// that eight consecutive rows of one chunk column (what `ldmatrix` reads)
-/// hit eight different bank groups.
+/// A 2-D tile in shared memory, row-major with chunks swizzled: chunk `c`
+/// of row `r` lives at chunk `c ^ (r / perPhase % maxPhase)`, so that
+/// eight consecutive rows of one 16-byte column (what `ldmatrix` reads) hit
+/// eight different bank groups. Chunks are 16 bytes, 32 for tf32 B
+/// fragments (see `get`).
 struct SwizzledTile {
   int64_t rows, cols, elemBytes;
-  /// Elements per 16-byte chunk.
+  /// Elements per chunk.
   int64_t vec;
   int64_t perPhase, maxPhase;
-  /// The swizzle for a tile of `type`'s shape and element type.
+  /// The swizzle for a tile of `type`'s shape, element type and encoding.
   static SwizzledTile get(mlir::RankedTensorType type);
+  /// The swizzle of one stage of a pipeline buffer: that of the fragments
+  /// a `shared_load` reads from it.
+  static SwizzledTile forBuffer(mlir::Value buffer);
 };
 
 class KernelLowering {
@@ -117,6 +121,10 @@ private:
   /// Writes the elements of `slots` (a 2-D blocked tile) to `tile` at
   /// `buffer` (a shared-memory pointer).
   void storeSwizzled(const Slots &slots, const Distribution &dist,
+                     const SwizzledTile &tile, mlir::Value buffer);
+  /// Reads the elements `dist` (2-D blocked) gives this thread from `tile`
+  /// at `buffer`.
+  Slots loadSwizzled(const Distribution &dist, mlir::Type elemType,
                      const SwizzledTile &tile, mlir::Value buffer);
   /// Reads the mma fragments of a tile of `type` (a dot-operand layout)
   /// from the swizzled tile at `buffer`; with `onlyK` >= 0 only those of
@@ -197,10 +205,11 @@ private:
   /// starts there), and each buffer's offset.
   int64_t scratchBase = 0;
   llvm::DenseMap<mlir::Operation *, int64_t> bufferOffsets;
-  /// shared_load results whose only user is an mma dot, with their stage
-  /// pointers: the dot loads each k step's fragments just before that
-  /// step's mmas, so fewer fragment registers are live at once.
-  llvm::DenseMap<mlir::Value, mlir::Value> deferredFragments;
+  /// shared_load results whose only user is a dot (as A or B), with their
+  /// stage pointers: an mma dot loads each k step's fragments just before
+  /// that step's mmas, so fewer fragment registers are live at once; an FMA
+  /// dot reads its operand from the stage instead of staging it itself.
+  llvm::DenseMap<mlir::Value, mlir::Value> deferredOperands;
   std::string sharedSymbol;
 };
 

@@ -2,18 +2,14 @@
 //
 // Ops whose results need elements other threads hold: reductions (within a
 // thread, then across lanes with xor shuffles, then across warps through
-// shared memory), layout conversions and transposes (through shared memory),
-// and `dot`, whose operands are staged in shared memory and multiplied with
-// FMAs on the accumulator's layout (tensor cores come with
-// tile-accelerate-dot).
+// shared memory), and layout conversions and transposes (through shared
+// memory).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace tile;
@@ -271,137 +267,5 @@ LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
     gpu::BarrierOp::create(b, loc);
   }
   map(op, acc);
-  return success();
-}
-
-LogicalResult KernelLowering::lowerDot(DotOp op) {
-  if (isa_and_nonnull<DotOperandEncodingAttr>(
-          op.getA().getType().getEncoding()))
-    return lowerMmaDot(op);
-  auto aDist = *Distribution::get(op.getA().getType());
-  auto bDist = *Distribution::get(op.getB().getType());
-  auto cDist = *Distribution::get(op.getType());
-  if (cDist.getSlicedDim() || cDist.getRank() != 2)
-    return op.emitError("dot needs a 2-D blocked accumulator layout");
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  auto bType = cast<RankedTensorType>(op.getB().getType());
-  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
-          n = bType.getDimSize(1);
-  Type inType = aType.getElementType();
-  Type accType = getElementTypeOrSelf(op.getType());
-  int64_t bytes = sharedElementBytes(inType);
-  int64_t bOffset = llvm::alignTo(m * k * bytes, 16);
-  // Float operands are staged swizzled (16-byte chunk c of row r at
-  // c ^ phase(r)): the rows of A one load instruction reads at the same k
-  // then fall in different banks, and B's runs along n stay whole chunks.
-  bool swizzle = isa<FloatType>(inType) && !aDist.getSlicedDim() &&
-                 !bDist.getSlicedDim();
-  SwizzledTile aTile = SwizzledTile::get(aType), bTile = SwizzledTile::get(bType);
-  Value aBase = sharedPointer(0, m * k * bytes);
-  Value bBase = sharedPointer(bOffset, k * n * bytes);
-  if (swizzle) {
-    storeSwizzled(lookup(op.getA()), aDist, aTile, aBase);
-    storeSwizzled(lookup(op.getB()), bDist, bTile, bBase);
-  } else {
-    storeShared(lookup(op.getA()), aDist, 0);
-    storeShared(lookup(op.getB()), bDist, bOffset);
-  }
-  gpu::BarrierOp::create(b, loc);
-
-  // The thread's rows and columns of the accumulator.
-  SmallVector<Value> rows, cols;
-  for (int64_t r = 0; r < cDist.getExtent(0); ++r)
-    rows.push_back(coordinates(cDist, cDist.getSlot({r, 0}))[0]);
-  for (int64_t c = 0; c < cDist.getExtent(1); ++c)
-    cols.push_back(coordinates(cDist, cDist.getSlot({0, c}))[1]);
-  auto widen = [&](Value v) -> Value {
-    if (inType == accType)
-      return v;
-    if (isa<FloatType>(accType))
-      return arith::ExtFOp::create(b, loc, accType, v);
-    return arith::ExtSIOp::create(b, loc, accType, v);
-  };
-  auto loadOperand = [&](Value base, Value index) -> Value {
-    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
-                                    ValueRange{index});
-    return widen(LLVM::LoadOp::create(b, loc, inType, ptr));
-  };
-  // Each of the thread's rows (columns) as the first plus a constant where
-  // the layout does not wrap, so that swizzledPointer shares one anchor
-  // between those a whole swizzle period apart.
-  auto asDelta = [&](unsigned dim, ArrayRef<Value> values,
-                     int64_t i) -> std::pair<Value, int64_t> {
-    int64_t d =
-        cDist.getConstantOffset(dim, i) - cDist.getConstantOffset(dim, 0);
-    if (cDist.wraps(dim) || d < 0)
-      return {values[i], 0};
-    return {values[0], d};
-  };
-  // B's columns come in runs of sizePerThread consecutive elements; with
-  // the swizzle, a run inside one chunk is read as one vector.
-  BlockedEncodingAttr cLayout = cDist.getLayout();
-  int64_t group = 1;
-  if (swizzle && cLayout.getOrder()[0] == 1)
-    group = std::min<int64_t>(
-        {cLayout.getSizePerThread()[1], cDist.getExtent(1), bTile.vec});
-
-  const Slots &init = lookup(op.getAcc());
-  auto loop = scf::ForOp::create(b, loc, i32(0), i32(k), i32(1),
-                                 SmallVector<Value>(init.begin(), init.end()));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    Block *body = loop.getBody();
-    if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
-      body->back().erase();
-    b.setInsertionPointToEnd(body);
-    Value kk = loop.getInductionVar();
-    SmallVector<Value> aVals, bVals;
-    if (swizzle) {
-      SwizzleAnchors anchors;
-      for (size_t r = 0; r < rows.size(); ++r) {
-        auto [row, delta] = asDelta(0, rows, r);
-        Value ptr = swizzledPointer(aTile, aBase, inType, row, delta, kk, 0,
-                                    anchors);
-        aVals.push_back(widen(LLVM::LoadOp::create(b, loc, inType, ptr)));
-      }
-      for (size_t c = 0; c < cols.size(); c += group) {
-        auto [col, delta] = asDelta(1, cols, c);
-        Value ptr = swizzledPointer(bTile, bBase, inType, kk, 0, col, delta,
-                                    anchors);
-        if (group == 1) {
-          bVals.push_back(widen(LLVM::LoadOp::create(b, loc, inType, ptr)));
-          continue;
-        }
-        auto vecType = VectorType::get({group}, inType);
-        Value v = LLVM::LoadOp::create(b, loc, vecType, ptr,
-                                       group * bTile.elemBytes);
-        for (int64_t e = 0; e < group; ++e)
-          bVals.push_back(widen(vector::ExtractOp::create(b, loc, v, e)));
-      }
-    } else {
-      for (Value r : rows)
-        aVals.push_back(loadOperand(
-            aBase, arith::AddIOp::create(
-                       b, loc, arith::MulIOp::create(b, loc, r, i32(k)), kk)));
-      for (Value c : cols)
-        bVals.push_back(loadOperand(
-            bBase, arith::AddIOp::create(
-                       b, loc, arith::MulIOp::create(b, loc, kk, i32(n)), c)));
-    }
-    SmallVector<Value> next;
-    for (unsigned slot = 0; slot < cDist.getNumSlots(); ++slot) {
-      SmallVector<int64_t> local = cDist.getLocalIndex(slot);
-      Value x = aVals[local[0]], y = bVals[local[1]];
-      Value accV = loop.getRegionIterArgs()[slot];
-      next.push_back(
-          isa<FloatType>(accType)
-              ? Value(LLVM::FMAOp::create(b, loc, x, y, accV))
-              : Value(arith::AddIOp::create(
-                    b, loc, arith::MulIOp::create(b, loc, x, y), accV)));
-    }
-    scf::YieldOp::create(b, loc, next);
-  }
-  gpu::BarrierOp::create(b, loc);
-  map(op, Slots(loop.getResults().begin(), loop.getResults().end()));
   return success();
 }

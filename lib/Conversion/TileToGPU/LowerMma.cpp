@@ -29,12 +29,29 @@ SwizzledTile SwizzledTile::get(RankedTensorType type) {
   tile.rows = type.getDimSize(0);
   tile.cols = type.getDimSize(1);
   tile.elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
-  tile.vec = 16 / tile.elemBytes;
+  // A tf32 B fragment register holds B[k][n] for lanes (n = l / 4, k =
+  // l % 4): 4 rows of 8 consecutive columns per load. With 16-byte chunks
+  // and phase r % 8, rows r and r ^ 1 put those 8 columns (two chunks) in
+  // the same banks; 32-byte chunks with phase r % 4 give the 4 rows 4
+  // different quarters of a 128-byte line.
+  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
+  int64_t chunkBytes =
+      operand && operand.getOpIdx() == 1 && tile.elemBytes == 4 ? 32 : 16;
+  tile.vec = chunkBytes / tile.elemBytes;
   int64_t rowBytes = tile.cols * tile.elemBytes;
-  int64_t chunks = std::max<int64_t>(1, rowBytes / 16);
+  int64_t chunks = std::max<int64_t>(1, rowBytes / chunkBytes);
   tile.perPhase = std::max<int64_t>(1, 128 / rowBytes);
-  tile.maxPhase = std::min<int64_t>(chunks, 8 / tile.perPhase);
+  tile.maxPhase = std::min<int64_t>(chunks, 128 / chunkBytes / tile.perPhase);
   return tile;
+}
+
+SwizzledTile SwizzledTile::forBuffer(Value buffer) {
+  for (Operation *user : buffer.getUsers())
+    if (auto load = dyn_cast<SharedLoadOp>(user))
+      return get(load.getType());
+  auto type = cast<MemRefType>(buffer.getType());
+  return get(RankedTensorType::get(type.getShape().drop_front(),
+                                   type.getElementType()));
 }
 
 Value KernelLowering::swizzledOffset(const SwizzledTile &tile, Value row,
@@ -82,8 +99,9 @@ void KernelLowering::storeSwizzled(const Slots &slots, const Distribution &dist,
   // sizePerThread; a run inside one 16-byte chunk moves as one vector.
   int64_t group = 1;
   if (layout.getOrder()[0] == 1)
-    group = std::min<int64_t>(
-        {layout.getSizePerThread()[1], dist.getExtent(1), tile.vec});
+    group = std::min<int64_t>({layout.getSizePerThread()[1],
+                               dist.getExtent(1), tile.vec,
+                               16 / tile.elemBytes});
   Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
   emitIf(owner, [&] {
     for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
@@ -274,8 +292,8 @@ LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
     return op.emitError("the mma layout does not tile the result");
   // Operands read from a pipeline stage are loaded one k step at a time,
   // just before that step's mmas.
-  Value aDeferred = deferredFragments.lookup(op.getA());
-  Value bDeferred = deferredFragments.lookup(op.getB());
+  Value aDeferred = deferredOperands.lookup(op.getA());
+  Value bDeferred = deferredOperands.lookup(op.getB());
   Slots aRegs = aDeferred ? Slots(numM * numK * 4) : lookup(op.getA());
   Slots bRegs = bDeferred ? Slots(numN * numK * 2) : lookup(op.getB());
   auto loadStep = [&](Slots &regs, Value stage, RankedTensorType type,
@@ -352,11 +370,18 @@ Value KernelLowering::stagePointer(Value buffer, Value stage) {
 LogicalResult KernelLowering::lowerSharedLoad(SharedLoadOp op) {
   Value stage = stagePointer(op.getBuffer(), op.getStage());
   auto dot = op->hasOneUse() ? dyn_cast<DotOp>(*op->user_begin()) : DotOp();
-  if (dot && dot->getBlock() == op->getBlock()) {
-    deferredFragments[op.getResult()] = stage;
+  if (dot && dot->getBlock() == op->getBlock() &&
+      dot.getAcc() != op.getResult()) {
+    deferredOperands[op.getResult()] = stage;
     return success();
   }
-  map(op, loadFragments(op.getType(), stage));
+  if (isa<DotOperandEncodingAttr>(op.getType().getEncoding())) {
+    map(op, loadFragments(op.getType(), stage));
+    return success();
+  }
+  auto dist = *Distribution::get(op.getType());
+  map(op, loadSwizzled(dist, op.getType().getElementType(),
+                       SwizzledTile::forBuffer(op.getBuffer()), stage));
   return success();
 }
 
@@ -365,18 +390,16 @@ LogicalResult KernelLowering::lowerAsyncCopy(AsyncCopyOp op) {
   if (failed(dist) || dist->isScalar() || dist->getSlicedDim() ||
       dist->getRank() != 2)
     return op.emitError("async_copy needs a 2-D blocked tile of pointers");
-  auto bufferType = op.getBuffer().getType();
-  Type elemType = bufferType.getElementType();
-  auto tileType =
-      RankedTensorType::get(bufferType.getShape().drop_front(), elemType);
-  SwizzledTile tile = SwizzledTile::get(tileType);
+  Type elemType = op.getBuffer().getType().getElementType();
+  SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
   Value buffer = stagePointer(op.getBuffer(), op.getStage());
   auto [vec, uniform] =
       vectorWidth(op.getPtr(), op.getMask(), *dist, elemType);
   // Groups run along the rows of the swizzled tile and inside one chunk.
   if (dist->getLayout().getOrder()[0] != 1 || !uniform)
     vec = 1;
-  vec = std::min<unsigned>(vec, tile.vec);
+  vec = std::min<unsigned>({vec, unsigned(tile.vec),
+                             unsigned(16 / tile.elemBytes)});
   int64_t bytes = vec * tile.elemBytes;
   const Slots &ptrs = lookup(op.getPtr());
   const Slots &masks = lookup(op.getMask());

@@ -101,7 +101,7 @@ tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
 #b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 tile.kernel @k(%s: i32) {
   %buf = tile.shared_alloc : memref<2x16x16xf16, 3>
-  // expected-error @+1 {{'tile.shared_load' op result must have a #tile.dot_operand layout}}
-  %t = tile.shared_load %buf[%s] : memref<2x16x16xf16, 3> -> tensor<16x16xf16, #b>
+  // expected-error @+1 {{'tile.shared_load' op result must have a #tile.dot_operand or 2-D #tile.blocked layout}}
+  %t = tile.shared_load %buf[%s] : memref<2x16x16xf16, 3> -> tensor<16x16xf16>
   tile.return
 }

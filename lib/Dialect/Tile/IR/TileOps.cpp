@@ -344,8 +344,11 @@ LogicalResult AsyncCopyOp::verify() {
 
 LogicalResult SharedLoadOp::verify() {
   auto type = getType();
-  if (!isa_and_nonnull<DotOperandEncodingAttr>(type.getEncoding()))
-    return emitOpError("result must have a #tile.dot_operand layout");
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());
+  if (!isa_and_nonnull<DotOperandEncodingAttr>(type.getEncoding()) &&
+      !(blocked && blocked.getRank() == 2))
+    return emitOpError(
+        "result must have a #tile.dot_operand or 2-D #tile.blocked layout");
   return checkStage(*this, getBuffer().getType(), type.getShape(),
                     type.getElementType());
 }

@@ -17,6 +17,11 @@
 // from the induction variable and loop-invariant values only, and its
 // `other` is absent or zero (cp.async fills masked elements with zeros).
 //
+// An FMA dot's float operand (a 2-D blocked load used only by the dot) is
+// staged the same way: its `shared_load` keeps the blocked layout, and the
+// dot reads the stage directly instead of storing the tile to shared
+// memory itself.
+//
 //===----------------------------------------------------------------------===//
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -37,13 +42,38 @@ using namespace tile;
 namespace {
 
 /// One operand load to stage: the load, its conversion to the dot-operand
-/// layout, and the body ops its pointers and mask are computed by.
+/// layout (null for an FMA dot's operand), and the body ops its pointers
+/// and mask are computed by.
 struct Candidate {
   LoadOp load;
   ConvertLayoutOp convert;
   SetVector<Operation *> slice;
   Value buffer;
+  /// The value the stage's shared_load replaces, and its type.
+  Value replaced() {
+    return convert ? convert.getResult() : load.getResult();
+  }
 };
+
+/// The conversion of `load` to a dot-operand layout, or null when `load` is
+/// used directly as a float operand (A or B) of an FMA dot, with a 2-D
+/// blocked layout; failure when it is neither.
+FailureOr<ConvertLayoutOp> operandUse(LoadOp load) {
+  Operation *user = *load->user_begin();
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(user)) {
+    if (isa_and_nonnull<DotOperandEncodingAttr>(cvt.getType().getEncoding()))
+      return cvt;
+    return failure();
+  }
+  auto dot = dyn_cast<DotOp>(user);
+  auto type = cast<RankedTensorType>(load.getType());
+  auto layout = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());
+  if (!dot || dot.getAcc() == load.getResult() || !layout ||
+      layout.getRank() != 2 || !isa<FloatType>(type.getElementType()) ||
+      !isa_and_nonnull<BlockedEncodingAttr>(dot.getA().getType().getEncoding()))
+    return failure();
+  return ConvertLayoutOp();
+}
 
 bool isZero(Value v) {
   return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
@@ -98,13 +128,12 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     if (!loop.getInductionVar().getType().isInteger(32))
       return found;
     for (Operation &op : *loop.getBody()) {
-      auto cvt = dyn_cast<ConvertLayoutOp>(&op);
-      if (!cvt ||
-          !isa_and_nonnull<DotOperandEncodingAttr>(cvt.getType().getEncoding()))
-        continue;
-      auto load = cvt.getSrc().getDefiningOp<LoadOp>();
-      if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() ||
+      auto load = dyn_cast<LoadOp>(&op);
+      if (!load || !load->hasOneUse() ||
           (load.getOther() && !isZero(load.getOther())))
+        continue;
+      FailureOr<ConvertLayoutOp> cvt = operandUse(load);
+      if (failed(cvt))
         continue;
       SmallVector<Value> addressing{load.getPtr()};
       if (load.getMask())
@@ -112,7 +141,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       auto slice = addressSlice(loop, addressing);
       if (!slice)
         continue;
-      found.push_back({load, cvt, std::move(*slice), Value()});
+      found.push_back({load, *cvt, std::move(*slice), Value()});
     }
     return found;
   }
@@ -185,9 +214,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
     AsyncWaitOp::create(b, loc, stages - 2);
     for (Candidate &c : cands) {
-      Value fragments =
-          SharedLoadOp::create(b, loc, c.convert.getType(), c.buffer, stage);
-      c.convert.getResult().replaceAllUsesWith(fragments);
+      Value staged = SharedLoadOp::create(b, loc, c.replaced().getType(),
+                                          c.buffer, stage);
+      c.replaced().replaceAllUsesWith(staged);
     }
     Value ahead = arith::AddIOp::create(
         b, loc, iv, arith::MulIOp::create(b, loc, step, i32(stages - 1)));
@@ -196,7 +225,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
         i32(stages));
     issueCopies(b, loop, cands, ahead, aheadStage);
     for (Candidate &c : cands) {
-      c.convert.erase();
+      if (c.convert)
+        c.convert.erase();
       c.load.erase();
     }
     // No copy may still be writing shared memory after the loop.

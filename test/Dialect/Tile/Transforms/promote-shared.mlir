@@ -91,3 +91,42 @@ tile.kernel @big(%pa: !tile.ptr<f32>, %x: f32, %k: i32) attributes {tile.num_war
   }
   tile.return
 }
+
+// -----
+
+// An FMA dot (blocked operands, f32 ieee): A's load is staged and its
+// shared_load keeps the blocked layout; B's load, which a store also uses,
+// is left alone.
+// CHECK-LABEL: tile.kernel @fma
+// 3 stages of 8 KiB fit the 48 KiB budget too.
+// BUDGET-LABEL: tile.kernel @fma
+// BUDGET: tile.shared_alloc : memref<3x64x32xf32, 3 : i32>
+// CHECK: %[[FBUF:.*]] = tile.shared_alloc : memref<3x64x32xf32, 3 : i32>
+// CHECK-NOT: tile.shared_alloc
+// CHECK: scf.for
+// CHECK: tile.async_wait pending = 1
+// CHECK: %[[FA:.*]] = tile.shared_load %[[FBUF]][%{{.*}}] : memref<3x64x32xf32, 3 : i32> -> tensor<64x32xf32, #blocked>
+// CHECK: %[[FB:.*]] = tile.load
+// CHECK: tile.dot %[[FA]], %[[FB]]
+// CHECK: tile.store %{{.*}}, %[[FB]]
+// CHECK: tile.async_wait pending = 0
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.kernel @fma(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x32xf32, #b>
+  %res = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %zero) -> (tensor<64x32xf32, #b>) : i32 {
+    %off = tile.splat %i : tensor<64x32xi32, #b>
+    %ap = tile.splat %pa : tensor<64x32x!tile.ptr<f32>, #b>
+    %aptr = tile.addptr %ap, %off : tensor<64x32x!tile.ptr<f32>, #b>, tensor<64x32xi32, #b>
+    %av = tile.load %aptr : tensor<64x32x!tile.ptr<f32>, #b>
+    %boff = tile.splat %i : tensor<32x32xi32, #b>
+    %bp = tile.splat %pb : tensor<32x32x!tile.ptr<f32>, #b>
+    %bptr = tile.addptr %bp, %boff : tensor<32x32x!tile.ptr<f32>, #b>, tensor<32x32xi32, #b>
+    %bv = tile.load %bptr : tensor<32x32x!tile.ptr<f32>, #b>
+    %d = tile.dot %av, %bv, %acc : tensor<64x32xf32, #b> * tensor<32x32xf32, #b> -> tensor<64x32xf32, #b>
+    tile.store %bptr, %bv : tensor<32x32x!tile.ptr<f32>, #b>
+    scf.yield %d : tensor<64x32xf32, #b>
+  }
+  tile.return
+}

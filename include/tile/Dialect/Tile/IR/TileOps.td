@@ -252,7 +252,13 @@ def Tile_AsyncWaitOp : Tile_Op<"async_wait"> {
 }
 
 def Tile_SharedLoadOp : Tile_Op<"shared_load"> {
-  let summary = "Reads a buffer stage into mma operand fragments";
+  let summary = "Reads a buffer stage into mma fragments or a blocked tile";
+  let description = [{
+    The stage's tile in the result's layout: `mma.sync` operand fragments
+    (`#tile.dot_operand`) or, for an FMA dot's operand, a 2-D blocked tile.
+    A load whose only user is a `dot` in the same block is not materialized:
+    the dot reads the stage directly.
+  }];
   let arguments = (ins Tile_SharedMemRef:$buffer, I32:$stage);
   let results = (outs Tile_Tensor:$result);
   let assemblyFormat = [{

@@ -1,0 +1,205 @@
+//===- LowerFmaDot.cpp - dot on CUDA cores: shared operands and FMAs ------===//
+//
+// A `dot` left in blocked layouts (f32 `ieee`, or shapes tensor cores do not
+// tile) is computed with one FMA per (accumulator element, k) on the
+// accumulator's layout. Its operands are read from shared memory: from a
+// pipeline stage where tile-promote-shared staged them (the `shared_load`
+// is deferred to the dot), otherwise stored there by the dot itself.
+//
+// Float operands are swizzled (16-byte chunk c of row r at c ^ phase(r)):
+// the rows of A one load instruction reads at the same k fall in different
+// banks, and B's runs along n stay whole chunks. The K loop then steps by
+// one chunk of A (4 f32): each of the thread's rows of A is one vector
+// load, B's rows for those k steps are loaded first, and the FMAs go row by
+// row, so few A registers are live. Each accumulator element still takes
+// its k terms in order.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tile;
+
+Slots KernelLowering::loadSwizzled(const Distribution &dist, Type elemType,
+                                   const SwizzledTile &tile, Value buffer) {
+  BlockedEncodingAttr layout = dist.getLayout();
+  int64_t group = 1;
+  if (layout.getOrder()[0] == 1)
+    group = std::min<int64_t>({layout.getSizePerThread()[1], dist.getExtent(1),
+                               tile.vec, 16 / tile.elemBytes});
+  Slots out(dist.getNumSlots());
+  for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
+    SmallVector<Value> coords = coordinates(dist, slot);
+    Value ptr = LLVM::GEPOp::create(
+        b, loc, buffer.getType(), elemType, buffer,
+        ValueRange{swizzledOffset(tile, coords[0], coords[1])});
+    if (group == 1) {
+      out[slot] = LLVM::LoadOp::create(b, loc, elemType, ptr);
+      continue;
+    }
+    Value v = LLVM::LoadOp::create(b, loc, VectorType::get({group}, elemType),
+                                   ptr, group * tile.elemBytes);
+    for (int64_t e = 0; e < group; ++e)
+      out[slot + e] = vector::ExtractOp::create(b, loc, v, e);
+  }
+  return out;
+}
+
+LogicalResult KernelLowering::lowerDot(DotOp op) {
+  if (isa_and_nonnull<DotOperandEncodingAttr>(
+          op.getA().getType().getEncoding()))
+    return lowerMmaDot(op);
+  auto aDist = *Distribution::get(op.getA().getType());
+  auto bDist = *Distribution::get(op.getB().getType());
+  auto cDist = *Distribution::get(op.getType());
+  if (cDist.getSlicedDim() || cDist.getRank() != 2)
+    return op.emitError("dot needs a 2-D blocked accumulator layout");
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
+          n = bType.getDimSize(1);
+  Type inType = aType.getElementType();
+  Type accType = getElementTypeOrSelf(op.getType());
+  int64_t bytes = std::max<int64_t>(1, inType.getIntOrFloatBitWidth() / 8);
+  // Operands in pipeline stages (float, 2-D blocked: always swizzled).
+  Value aStage = deferredOperands.lookup(op.getA());
+  Value bStage = deferredOperands.lookup(op.getB());
+  bool swizzle = isa<FloatType>(inType) && !aDist.getSlicedDim() &&
+                 !bDist.getSlicedDim();
+  if ((aStage || bStage) && !swizzle)
+    return op.emitError("a staged dot operand must be a 2-D float tile");
+  SwizzledTile aTile = SwizzledTile::get(aType), bTile = SwizzledTile::get(bType);
+  int64_t aBytes = aStage ? 0 : llvm::alignTo(m * k * bytes, 16);
+  Value aBase = aStage ? aStage : sharedPointer(0, m * k * bytes);
+  Value bBase = bStage ? bStage : sharedPointer(aBytes, k * n * bytes);
+  // With both operands in stages, the pipeline's barriers order the reads.
+  bool ownBarriers = !aStage || !bStage;
+  if (swizzle) {
+    if (!aStage)
+      storeSwizzled(lookup(op.getA()), aDist, aTile, aBase);
+    if (!bStage)
+      storeSwizzled(lookup(op.getB()), bDist, bTile, bBase);
+  } else {
+    storeShared(lookup(op.getA()), aDist, 0);
+    storeShared(lookup(op.getB()), bDist, aBytes);
+  }
+  if (ownBarriers)
+    gpu::BarrierOp::create(b, loc);
+
+  // The thread's rows and columns of the accumulator.
+  SmallVector<Value> rows, cols;
+  for (int64_t r = 0; r < cDist.getExtent(0); ++r)
+    rows.push_back(coordinates(cDist, cDist.getSlot({r, 0}))[0]);
+  for (int64_t c = 0; c < cDist.getExtent(1); ++c)
+    cols.push_back(coordinates(cDist, cDist.getSlot({0, c}))[1]);
+  auto widen = [&](Value v) -> Value {
+    if (inType == accType)
+      return v;
+    if (isa<FloatType>(accType))
+      return arith::ExtFOp::create(b, loc, accType, v);
+    return arith::ExtSIOp::create(b, loc, accType, v);
+  };
+  // Each of the thread's rows (columns) as the first plus a constant where
+  // the layout does not wrap, so that swizzledPointer shares one anchor
+  // between those a whole swizzle period apart.
+  auto asDelta = [&](unsigned dim, ArrayRef<Value> values,
+                     int64_t i) -> std::pair<Value, int64_t> {
+    int64_t d =
+        cDist.getConstantOffset(dim, i) - cDist.getConstantOffset(dim, 0);
+    if (cDist.wraps(dim) || d < 0)
+      return {values[i], 0};
+    return {values[0], d};
+  };
+  // B's columns come in runs of sizePerThread consecutive elements; with
+  // the swizzle, a run inside one chunk is read as one vector.
+  BlockedEncodingAttr cLayout = cDist.getLayout();
+  int64_t group = 1;
+  if (swizzle && cLayout.getOrder()[0] == 1)
+    group = std::min<int64_t>(
+        {cLayout.getSizePerThread()[1], cDist.getExtent(1), bTile.vec});
+  // k steps per iteration: one chunk of A's row when the swizzle keeps it
+  // whole.
+  int64_t kv = swizzle && k % aTile.vec == 0 ? aTile.vec : 1;
+  // The accumulator slots of each of the thread's rows.
+  SmallVector<SmallVector<std::pair<unsigned, int64_t>>> slotsOfRow(
+      rows.size());
+  for (unsigned slot = 0; slot < cDist.getNumSlots(); ++slot) {
+    SmallVector<int64_t> local = cDist.getLocalIndex(slot);
+    slotsOfRow[local[0]].push_back({slot, local[1]});
+  }
+
+  const Slots &init = lookup(op.getAcc());
+  auto loop = scf::ForOp::create(b, loc, i32(0), i32(k), i32(kv),
+                                 SmallVector<Value>(init.begin(), init.end()));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *body = loop.getBody();
+    if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+      body->back().erase();
+    b.setInsertionPointToEnd(body);
+    Value kk = loop.getInductionVar();
+    SwizzleAnchors anchors;
+    auto load = [&](Value ptr, int64_t count) -> SmallVector<Value> {
+      if (count == 1)
+        return {widen(LLVM::LoadOp::create(b, loc, inType, ptr))};
+      Value v = LLVM::LoadOp::create(
+          b, loc, VectorType::get({count}, inType), ptr, count * bytes);
+      SmallVector<Value> elems;
+      for (int64_t e = 0; e < count; ++e)
+        elems.push_back(widen(vector::ExtractOp::create(b, loc, v, e)));
+      return elems;
+    };
+    auto linear = [&](Value base, Value row, int64_t stride, Value col) {
+      Value index = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, row, i32(stride)), col);
+      return LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
+                                 ValueRange{index});
+    };
+    // bVals[e][c]: B at row kk + e, the thread's column c.
+    SmallVector<SmallVector<Value>> bVals(kv);
+    for (int64_t e = 0; e < kv; ++e) {
+      for (size_t c = 0; c < cols.size(); c += group) {
+        Value ptr;
+        if (swizzle) {
+          auto [col, delta] = asDelta(1, cols, c);
+          ptr = swizzledPointer(bTile, bBase, inType, kk, e, col, delta,
+                                anchors);
+        } else {
+          ptr = linear(bBase, kk, n, cols[c]);
+        }
+        llvm::append_range(bVals[e], load(ptr, group));
+      }
+    }
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    for (size_t r = 0; r < rows.size(); ++r) {
+      Value ptr;
+      if (swizzle) {
+        auto [row, delta] = asDelta(0, rows, r);
+        ptr = swizzledPointer(aTile, aBase, inType, row, delta, kk, 0, anchors);
+      } else {
+        ptr = linear(aBase, rows[r], k, kk);
+      }
+      SmallVector<Value> aVals = load(ptr, kv);
+      for (int64_t e = 0; e < kv; ++e)
+        for (auto [slot, c] : slotsOfRow[r])
+          acc[slot] = isa<FloatType>(accType)
+                          ? Value(LLVM::FMAOp::create(b, loc, aVals[e],
+                                                      bVals[e][c], acc[slot]))
+                          : Value(arith::AddIOp::create(
+                                b, loc,
+                                arith::MulIOp::create(b, loc, aVals[e],
+                                                      bVals[e][c]),
+                                acc[slot]));
+    }
+    scf::YieldOp::create(b, loc, acc);
+  }
+  if (ownBarriers)
+    gpu::BarrierOp::create(b, loc);
+  map(op, Slots(loop.getResults().begin(), loop.getResults().end()));
+  return success();
+}
