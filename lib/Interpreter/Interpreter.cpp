@@ -371,14 +371,14 @@ LogicalResult Interpreter::runDot(DotOp op) {
   int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   ElemType acc(op.getType());
   bool tf32 = op.getPrecision() == InputPrecision::tf32;
-  // tf32 keeps 10 mantissa bits of each input.
+  // tf32 keeps 10 mantissa bits of each input, truncated: the tensor core
+  // ignores the low 13 bits of the f32 registers it is given.
   auto input = [&](double x) {
     if (!tf32)
       return x;
     llvm::APFloat f(static_cast<float>(x));
     llvm::APInt bits = f.bitcastToAPInt();
-    uint32_t u = static_cast<uint32_t>(bits.getZExtValue());
-    u = (u + 0x1000u) & ~0x1FFFu; // round to nearest at bit 13
+    uint32_t u = static_cast<uint32_t>(bits.getZExtValue()) & ~0x1FFFu;
     float r;
     std::memcpy(&r, &u, sizeof(r));
     return static_cast<double>(r);

@@ -21,6 +21,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 using namespace tile;
@@ -274,6 +275,57 @@ kernel k(x: ptr<f32>, out: ptr<f32>, n: i32) {
       ref *= 2;
     ASSERT_NEAR(out.getFloat(i), ref, 1e-6) << "at " << i;
   }
+}
+
+TEST(Interpreter, TF32DotTruncatesInputs) {
+  // precision: tf32 keeps each input's top 10 mantissa bits, truncated (what
+  // the tensor core reads from f32 registers); ieee keeps them all.
+  auto program = compileString(R"(
+kernel k(a: ptr<f32>, b: ptr<f32>, tf: ptr<f32>, ieee: ptr<f32>) {
+  let r = range(0, 16);
+  let av = load(a + r[:, None] * 16 + r[None, :]);
+  let bv = load(b + r[:, None] * 16 + r[None, :]);
+  let offs = r[:, None] * 16 + r[None, :];
+  store(tf + offs, dot(av, bv, precision: tf32));
+  store(ieee + offs, dot(av, bv));
+}
+)");
+  ASSERT_TRUE(program->module) << program->diagnostics;
+  Rng rng;
+  SCOPED_TRACE("seed " + std::to_string(rng.seed));
+  HostBuffer a(ScalarKind::F32, 256), b(ScalarKind::F32, 256);
+  HostBuffer tf(ScalarKind::F32, 256), ieee(ScalarKind::F32, 256);
+  rng.fill(a, -1, 1);
+  rng.fill(b, -1, 1);
+  tf.fill(NAN);
+  ieee.fill(NAN);
+  ASSERT_TRUE(succeeded(runKernel(
+      program->kernel(), {1, 1, 1},
+      {KernelArg::ofBuffer(a), KernelArg::ofBuffer(b), KernelArg::ofBuffer(tf),
+       KernelArg::ofBuffer(ieee)})))
+      << program->diagnostics;
+  auto truncate = [](double x) {
+    float f = static_cast<float>(x);
+    uint32_t u;
+    std::memcpy(&u, &f, sizeof(u));
+    u &= ~0x1FFFu;
+    std::memcpy(&f, &u, sizeof(f));
+    return static_cast<double>(f);
+  };
+  int differs = 0;
+  for (int64_t i = 0; i < 16; ++i)
+    for (int64_t j = 0; j < 16; ++j) {
+      double refTf = 0, refIeee = 0;
+      for (int64_t k = 0; k < 16; ++k) {
+        refTf += truncate(a.getFloat(i * 16 + k)) * truncate(b.getFloat(k * 16 + j));
+        refIeee += a.getFloat(i * 16 + k) * b.getFloat(k * 16 + j);
+      }
+      EXPECT_NEAR(tf.getFloat(i * 16 + j), refTf, 1e-5) << i << ", " << j;
+      EXPECT_NEAR(ieee.getFloat(i * 16 + j), refIeee, 1e-5) << i << ", " << j;
+      differs += std::abs(tf.getFloat(i * 16 + j) - refIeee) > 1e-5;
+    }
+  // Truncation moves most sums by ~2^-11 relative: far more than 1e-5.
+  EXPECT_GT(differs, 128);
 }
 
 TEST(Interpreter, IntegerSemantics) {

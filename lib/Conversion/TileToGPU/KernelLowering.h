@@ -43,6 +43,12 @@ struct SwizzledTile {
   /// The swizzle of one stage of a pipeline buffer: that of the fragments
   /// a `shared_load` reads from it.
   static SwizzledTile forBuffer(mlir::Value buffer);
+  /// Element offset of (row, col): what KernelLowering::swizzledOffset
+  /// computes in the kernel (for tests of the bank mapping).
+  int64_t offset(int64_t row, int64_t col) const {
+    int64_t phase = row / perPhase % maxPhase;
+    return row * cols + ((col / vec) ^ phase) * vec + col % vec;
+  }
 };
 
 class KernelLowering {

@@ -10,8 +10,9 @@
 // the rows of A one load instruction reads at the same k fall in different
 // banks, and B's runs along n stay whole chunks. The K loop then steps by
 // one chunk of A (4 f32): each of the thread's rows of A is one vector
-// load, B's rows for those k steps are loaded first, and the FMAs go row by
-// row, so few A registers are live. Each accumulator element still takes
+// load. Either B's rows for those k steps are loaded first and the FMAs go
+// row by row of A, or A's rows first and the FMAs go k by k, whichever
+// keeps fewer operand registers live. Each accumulator element still takes
 // its k terms in order.
 //
 //===----------------------------------------------------------------------===//
@@ -160,9 +161,8 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
       return LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
                                  ValueRange{index});
     };
-    // bVals[e][c]: B at row kk + e, the thread's column c.
-    SmallVector<SmallVector<Value>> bVals(kv);
-    for (int64_t e = 0; e < kv; ++e) {
+    auto bRow = [&](int64_t e) {
+      SmallVector<Value> vals;
       for (size_t c = 0; c < cols.size(); c += group) {
         Value ptr;
         if (swizzle) {
@@ -172,11 +172,11 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
         } else {
           ptr = linear(bBase, kk, n, cols[c]);
         }
-        llvm::append_range(bVals[e], load(ptr, group));
+        llvm::append_range(vals, load(ptr, group));
       }
-    }
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    for (size_t r = 0; r < rows.size(); ++r) {
+      return vals;
+    };
+    auto aRow = [&](size_t r) {
       Value ptr;
       if (swizzle) {
         auto [row, delta] = asDelta(0, rows, r);
@@ -184,17 +184,39 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
       } else {
         ptr = linear(aBase, rows[r], k, kk);
       }
-      SmallVector<Value> aVals = load(ptr, kv);
+      return load(ptr, kv);
+    };
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    auto multiplyAdd = [&](unsigned slot, Value x, Value y) {
+      acc[slot] =
+          isa<FloatType>(accType)
+              ? Value(LLVM::FMAOp::create(b, loc, x, y, acc[slot]))
+              : Value(arith::AddIOp::create(
+                    b, loc, arith::MulIOp::create(b, loc, x, y), acc[slot]));
+    };
+    // Load first whichever operand keeps fewer values live: all of B's kv
+    // rows then A row by row, or all of A's row vectors then B k by k.
+    int64_t numRows = rows.size(), numCols = cols.size();
+    if (kv * numCols + kv <= numRows * kv + numCols) {
+      SmallVector<SmallVector<Value>> bVals;
       for (int64_t e = 0; e < kv; ++e)
-        for (auto [slot, c] : slotsOfRow[r])
-          acc[slot] = isa<FloatType>(accType)
-                          ? Value(LLVM::FMAOp::create(b, loc, aVals[e],
-                                                      bVals[e][c], acc[slot]))
-                          : Value(arith::AddIOp::create(
-                                b, loc,
-                                arith::MulIOp::create(b, loc, aVals[e],
-                                                      bVals[e][c]),
-                                acc[slot]));
+        bVals.push_back(bRow(e));
+      for (int64_t r = 0; r < numRows; ++r) {
+        SmallVector<Value> aVals = aRow(r);
+        for (int64_t e = 0; e < kv; ++e)
+          for (auto [slot, c] : slotsOfRow[r])
+            multiplyAdd(slot, aVals[e], bVals[e][c]);
+      }
+    } else {
+      SmallVector<SmallVector<Value>> aVals;
+      for (int64_t r = 0; r < numRows; ++r)
+        aVals.push_back(aRow(r));
+      for (int64_t e = 0; e < kv; ++e) {
+        SmallVector<Value> bVals = bRow(e);
+        for (int64_t r = 0; r < numRows; ++r)
+          for (auto [slot, c] : slotsOfRow[r])
+            multiplyAdd(slot, aVals[r][e], bVals[c]);
+      }
     }
     scf::YieldOp::create(b, loc, acc);
   }

@@ -181,24 +181,17 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   };
 
   Slots out(numMN * numK * perStep);
-  // tf32 elements are rounded with cvt.rna before the mma.
-  auto roundTF32 = [&](Value v) -> Value {
-    if (v.getType() != b.getF32Type())
-      v = LLVM::BitcastOp::create(b, loc, b.getF32Type(), v);
-    return LLVM::CallIntrinsicOp::create(
-               b, loc, b.getI32Type(), b.getStringAttr("llvm.nvvm.f2tf32.rna"),
-               ValueRange{v})
-        .getResult(0);
-  };
   if (tf32 && !isA) {
     // B's registers hold one element of a column each: no ldmatrix (its
-    // .trans moves 16-bit halves), one load per element.
+    // .trans moves 16-bit halves), one load per element. The f32 bits go
+    // to the mma as they are: the tensor core ignores the low 13 bits
+    // (truncation to tf32, as the interpreter computes; no cvt per element).
     Value g = arith::DivUIOp::create(b, loc, laneId, i32(4));
     Value t = arith::RemUIOp::create(b, loc, laneId, i32(4));
     Value n0 = tensorColB(i32(0), g);
     auto loadElement = [&](int64_t k, int64_t nDelta) -> Value {
-      return roundTF32(LLVM::LoadOp::create(b, loc, elemType,
-                                            swizzledPtr(t, k, n0, nDelta)));
+      return LLVM::LoadOp::create(b, loc, b.getI32Type(),
+                                  swizzledPtr(t, k, n0, nDelta));
     };
     for (int64_t blk = 0; blk < numMN; ++blk)
       for (int64_t kk = kLo; kk < kHi; ++kk) {
@@ -239,7 +232,7 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
         Slots regs = ldmatrix(
             swizzledPtr(row0, 16 * wm * blk, col0, kk * instrK), 4, false);
         for (int r = 0; r < 4; ++r)
-          out[(blk * numK + kk) * 4 + r] = tf32 ? roundTF32(regs[r]) : regs[r];
+          out[(blk * numK + kk) * 4 + r] = regs[r];
       }
     }
     return out;

@@ -2,11 +2,11 @@
 
 // An f32 dot without tensor cores (precision ieee): both operands are
 // staged in shared memory swizzled (16-byte vector stores), then the loop
-// steps k by 4 (one 16-byte chunk of A's row): first B's rows k..k+3 for
-// the thread's 2 runs of 4 columns (8 vector loads), then per row of A one
-// 4-element vector load and its 4x8 FMAs. The thread's 2 rows of A are 32
-// apart, a whole swizzle period: one anchor address and a constant 32*16
-// elements.
+// steps k by 4 (one 16-byte chunk of A's row). The thread holds 2 rows x 8
+// columns: A's 2 row vectors are loaded first (8 values live, rather than
+// B's 4 x 8), then per k B's 2 runs of 4 columns and 2x8 FMAs. The 2 rows
+// of A are 32 apart, a whole swizzle period: one anchor address and a
+// constant 32*16 elements.
 #b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: gpu.func @fma
 // CHECK-NOT: : f32, !llvm.ptr<3>
@@ -14,13 +14,23 @@
 // CHECK-NOT: : f32, !llvm.ptr<3>
 // CHECK: gpu.barrier
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4_i32
-// CHECK-COUNT-8: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 // CHECK: %[[A0:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.load %[[A0]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
-// CHECK-COUNT-32: llvm.intr.fma
 // CHECK: %[[A1:.*]] = llvm.getelementptr %[[A0]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.load %[[A1]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
-// CHECK-COUNT-32: llvm.intr.fma
+// CHECK-NOT: llvm.intr.fma
+// CHECK-COUNT-2: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK-COUNT-16: llvm.intr.fma
+// CHECK-COUNT-2: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK-COUNT-16: llvm.intr.fma
+// CHECK-COUNT-2: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK-COUNT-16: llvm.intr.fma
+// CHECK-COUNT-2: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK-COUNT-16: llvm.intr.fma
 // CHECK-NOT: llvm.intr.fma
 // CHECK: scf.yield
 // CHECK: gpu.barrier
@@ -31,6 +41,30 @@ tile.kernel @fma(%x: f32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i
   %d = tile.dot %a, %bv, %c : tensor<64x16xf32, #b> * tensor<16x32xf32, #b> -> tensor<64x32xf32, #b>
   %ps = tile.splat %p : tensor<64x32x!tile.ptr<f32>, #b>
   tile.store %ps, %d : tensor<64x32x!tile.ptr<f32>, #b>
+  tile.return
+}
+
+// -----
+
+// 16 rows x 4 columns per thread: B's 4 rows (one vector each) first, then
+// per row of A its vector and 4x4 FMAs.
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: gpu.func @tall
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4_i32
+// CHECK-COUNT-4: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.intr.fma
+// CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK-COUNT-16: llvm.intr.fma
+// CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: scf.yield
+tile.kernel @tall(%x: f32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %a = tile.splat %x : tensor<64x16xf32, #b>
+  %bv = tile.splat %x : tensor<16x128xf32, #b>
+  %c = tile.splat %x : tensor<64x128xf32, #b>
+  %d = tile.dot %a, %bv, %c : tensor<64x16xf32, #b> * tensor<16x128xf32, #b> -> tensor<64x128xf32, #b>
+  %ps = tile.splat %p : tensor<64x128x!tile.ptr<f32>, #b>
+  tile.store %ps, %d : tensor<64x128x!tile.ptr<f32>, #b>
   tile.return
 }
 

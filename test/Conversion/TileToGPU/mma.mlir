@@ -40,15 +40,15 @@ tile.kernel @f16(%x: f16, %y: f32, %p: !tile.ptr<f32>) attributes {tile.num_warp
 
 // tf32: A's fragments come from one ldmatrix.x4 per k8 step (16 bytes are
 // 4 elements, each lane gets the 32-bit element the mma wants); B's one load
-// per element (ldmatrix .trans would split 32-bit elements). Every register
-// is rounded to tf32 (cvt.rna), then m16n8k8 on i32 registers: 1 m16 block
-// x 1 n8 block x 2 k8 steps.
+// per element (ldmatrix .trans would split 32-bit elements), as i32. The
+// f32 bits go to the mma unconverted (the tensor core truncates them to
+// tf32): m16n8k8 on i32 registers: 1 m16 block x 1 n8 block x 2 k8 steps.
 // CHECK-LABEL: gpu.func @tf32
 // CHECK-COUNT-2: nvvm.ldmatrix {{.*}}num = 4 : i32{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK-NOT: nvvm.ldmatrix
-// CHECK-COUNT-4: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+// CHECK-COUNT-4: llvm.load {{.*}} : !llvm.ptr<3> -> i32
 // CHECK-NOT: llvm.load
-// CHECK: llvm.call_intrinsic "llvm.nvvm.f2tf32.rna"
+// CHECK-NOT: f2tf32
 // CHECK-COUNT-2: nvvm.mma.sync {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: nvvm.mma.sync
 tile.kernel @tf32(%x: f32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {

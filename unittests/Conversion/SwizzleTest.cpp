@@ -1,0 +1,123 @@
+//===- SwizzleTest.cpp - bank conflicts of the shared-memory swizzles -----===//
+//
+// Shared memory has 32 banks of 4 bytes. A warp's 32-bit loads conflict when
+// two lanes read different words of one bank; 16-byte accesses (ldmatrix
+// rows, vector loads) are served 8 lanes at a time and conflict when two of
+// those 8 read different 16-byte chunks of one 128-byte line position. These
+// tests compute the addresses the kernels' fragment and operand reads use,
+// through SwizzledTile::offset, for the tile shapes the tuner tries.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelLowering.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace tile;
+
+namespace {
+
+class SwizzleTest : public ::testing::Test {
+protected:
+  SwizzleTest() { ctx.loadDialect<TileDialect>(); }
+
+  /// A rows x cols tile of `elem` (a 2-D blocked tile, or operand opIdx of
+  /// an mma dot when opIdx >= 0).
+  SwizzledTile tile(int64_t rows, int64_t cols, mlir::Type elem,
+                    int opIdx = -1) {
+    auto blocked = BlockedEncodingAttr::get(&ctx, {1, 2}, {8, 4}, {2, 2},
+                                            {1, 0});
+    mlir::Attribute encoding = blocked;
+    if (opIdx >= 0)
+      encoding = DotOperandEncodingAttr::get(&ctx, opIdx, blocked);
+    return SwizzledTile::get(
+        mlir::RankedTensorType::get({rows, cols}, elem, encoding));
+  }
+
+  /// Whether 8 rows starting at `row0` reading the 16 bytes at column `col`
+  /// (an ldmatrix matrix, or 8 lanes' vector loads) hit 8 bank groups.
+  static bool rowsConflictFree(const SwizzledTile &t, int64_t row0,
+                               int64_t col) {
+    std::set<int64_t> groups;
+    for (int64_t r = row0; r < row0 + 8; ++r)
+      groups.insert(t.offset(r, col) * t.elemBytes % 128 / 16);
+    return groups.size() == 8;
+  }
+
+  mlir::MLIRContext ctx;
+};
+
+TEST_F(SwizzleTest, LdmatrixRowsHitEightBankGroups) {
+  mlir::Builder b(&ctx);
+  struct Case {
+    mlir::Type elem;
+    int opIdx;
+    std::vector<int64_t> colsList;
+  };
+  // A (M x K): f16 and tf32 (ldmatrix of 32-bit pairs); B (K x N): f16.
+  for (const Case &c : {Case{b.getF16Type(), 0, {16, 32, 64}},
+                        Case{b.getF32Type(), 0, {8, 16, 32, 64}},
+                        Case{b.getF16Type(), 1, {16, 32, 64, 128, 256}},
+                        Case{b.getBF16Type(), 0, {16, 32, 64}}}) {
+    for (int64_t cols : c.colsList) {
+      SwizzledTile t = tile(128, cols, c.elem, c.opIdx);
+      int64_t perChunk = 16 / t.elemBytes;
+      for (int64_t row0 = 0; row0 < 128; row0 += 8)
+        for (int64_t col = 0; col < cols; col += perChunk)
+          EXPECT_TRUE(rowsConflictFree(t, row0, col))
+              << "opIdx " << c.opIdx << ", " << cols << " columns of "
+              << t.elemBytes << "-byte elements, rows " << row0 << "+, column "
+              << col;
+    }
+  }
+}
+
+TEST_F(SwizzleTest, TF32BFragmentLoadsHit32Banks) {
+  mlir::Builder b(&ctx);
+  // Lane l reads B[k0 + l % 4][n0 + l / 4] (and the same 4 rows higher).
+  for (int64_t bk : {8, 16, 32, 64})
+    for (int64_t bn : {8, 16, 32, 64, 128, 256}) {
+      SwizzledTile t = tile(bk, bn, b.getF32Type(), /*opIdx=*/1);
+      for (int64_t k0 = 0; k0 < bk; k0 += 4)
+        for (int64_t n0 = 0; n0 < bn; n0 += 8) {
+          std::set<int64_t> banks;
+          for (int64_t lane = 0; lane < 32; ++lane)
+            banks.insert(t.offset(k0 + lane % 4, n0 + lane / 4) % 32);
+          EXPECT_EQ(banks.size(), 32u)
+              << bk << "x" << bn << " at k " << k0 << ", n " << n0;
+        }
+    }
+}
+
+TEST_F(SwizzleTest, FmaOperandRowsHitEightBankGroups) {
+  mlir::Builder b(&ctx);
+  // An FMA dot reads A's rows in 16-byte vectors along k.
+  for (int64_t bk : {8, 16, 32, 64}) {
+    SwizzledTile t = tile(128, bk, b.getF32Type());
+    for (int64_t row0 = 0; row0 < 128; row0 += 8)
+      for (int64_t col = 0; col < bk; col += 4)
+        EXPECT_TRUE(rowsConflictFree(t, row0, col)) << bk << " " << row0;
+  }
+}
+
+TEST_F(SwizzleTest, OffsetsArePermutationsOfEachRow) {
+  mlir::Builder b(&ctx);
+  for (int opIdx : {-1, 0, 1})
+    for (int64_t cols : {8, 16, 32, 128}) {
+      SwizzledTile t = tile(16, cols, b.getF32Type(), opIdx);
+      for (int64_t r = 0; r < 16; ++r) {
+        std::set<int64_t> seen;
+        for (int64_t c = 0; c < cols; ++c) {
+          int64_t off = t.offset(r, c);
+          EXPECT_GE(off, r * cols);
+          EXPECT_LT(off, (r + 1) * cols);
+          seen.insert(off);
+        }
+        EXPECT_EQ(int64_t(seen.size()), cols);
+      }
+    }
+}
+
+} // namespace
