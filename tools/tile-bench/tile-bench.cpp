@@ -38,7 +38,8 @@ static cl::opt<std::string>
          cl::init("vector_add,softmax,matmul,compile"), cl::cat(benchCategory));
 /// The matmul_relu configurations tuned over by default: Triton's usual
 /// blocks for mma.sync GPUs plus the shapes that won some precision or size
-/// in a wider sweep on the H100 (bench/NOTES.md v8).
+/// in wider sweeps on the H100 (bench/NOTES.md v8, v11: 256x64x32 with two
+/// stages fits two CTAs per SM, for f32 FMA).
 static constexpr const char *kMatmulConfigs =
     "BM=128,BN=128,BK=32,num_warps=4,num_stages=3;"
     "BM=128,BN=128,BK=64,num_warps=4,num_stages=3;"
@@ -48,7 +49,8 @@ static constexpr const char *kMatmulConfigs =
     "BM=256,BN=64,BK=32,num_warps=4,num_stages=3;"
     "BM=64,BN=128,BK=64,num_warps=4,num_stages=3;"
     "BM=128,BN=64,BK=64,num_warps=4,num_stages=3;"
-    "BM=64,BN=64,BK=32,num_warps=4,num_stages=4";
+    "BM=64,BN=64,BK=32,num_warps=4,num_stages=4;"
+    "BM=256,BN=64,BK=32,num_warps=4,num_stages=2";
 static cl::opt<std::string> matmulConfigs(
     "matmul-configs",
     cl::desc("matmul_relu configurations to tune over, ';'-separated "
