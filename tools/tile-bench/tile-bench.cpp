@@ -27,8 +27,8 @@ static cl::opt<std::string> examplesDir("examples",
                                         cl::desc("examples directory"),
                                         cl::init("examples"),
                                         cl::cat(benchCategory));
-static cl::opt<int> reps("reps", cl::desc("timed runs per shape"),
-                         cl::init(50), cl::cat(benchCategory));
+static cl::opt<int> reps("reps", cl::desc("timed runs per shape"), cl::init(50),
+                         cl::cat(benchCategory));
 static cl::opt<int> warmup("warmup", cl::desc("untimed runs first"),
                            cl::init(10), cl::cat(benchCategory));
 static cl::opt<std::string>
@@ -66,9 +66,9 @@ static cl::opt<int> pinConfig(
     cl::desc("launch matmul configuration N (see --list-configs) for every "
              "shape instead of tuning"),
     cl::init(-1), cl::cat(benchCategory));
-static cl::opt<bool> tuneVerbose(
-    "tune-verbose", cl::desc("print each tuning's times to stderr"),
-    cl::cat(benchCategory));
+static cl::opt<bool>
+    tuneVerbose("tune-verbose", cl::desc("print each tuning's times to stderr"),
+                cl::cat(benchCategory));
 
 static bool enabled(StringRef what) {
   SmallVector<StringRef> parts;
@@ -187,8 +187,8 @@ int main(int argc, char **argv) {
                    .emplace(s.variant,
                             autotuneSource(
                                 rt,
-                                matmulVariantSource(
-                                    (*text)->getBuffer().str(), s.variant),
+                                matmulVariantSource((*text)->getBuffer().str(),
+                                                    s.variant),
                                 std::string("matmul_relu_") + s.variant,
                                 "matmul_relu", configs, tuning))
                    .first;
@@ -221,8 +221,8 @@ int main(int argc, char **argv) {
           chosen = r.fromDisk ? "disk" : "timed";
           index = r.best;
         }
-        double ms = timeMedianMs(rt, warmup, reps,
-                                 [&] { mk.launchArgs(grid, args); });
+        double ms =
+            timeMedianMs(rt, warmup, reps, [&] { mk.launchArgs(grid, args); });
         std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) +
                             "x" + std::to_string(s.k);
         std::printf("{\"impl\": \"tile\", \"kernel\": \"matmul_%s\", "

@@ -27,8 +27,8 @@ protected:
   /// an mma dot when opIdx >= 0).
   SwizzledTile tile(int64_t rows, int64_t cols, mlir::Type elem,
                     int opIdx = -1) {
-    auto blocked = BlockedEncodingAttr::get(&ctx, {1, 2}, {8, 4}, {2, 2},
-                                            {1, 0});
+    auto blocked =
+        BlockedEncodingAttr::get(&ctx, {1, 2}, {8, 4}, {2, 2}, {1, 0});
     mlir::Attribute encoding = blocked;
     if (opIdx >= 0)
       encoding = DotOperandEncodingAttr::get(&ctx, opIdx, blocked);

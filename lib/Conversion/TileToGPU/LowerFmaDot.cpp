@@ -70,11 +70,12 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
   // Operands in pipeline stages (float, 2-D blocked: always swizzled).
   Value aStage = deferredOperands.lookup(op.getA());
   Value bStage = deferredOperands.lookup(op.getB());
-  bool swizzle = isa<FloatType>(inType) && !aDist.getSlicedDim() &&
-                 !bDist.getSlicedDim();
+  bool swizzle =
+      isa<FloatType>(inType) && !aDist.getSlicedDim() && !bDist.getSlicedDim();
   if ((aStage || bStage) && !swizzle)
     return op.emitError("a staged dot operand must be a 2-D float tile");
-  SwizzledTile aTile = SwizzledTile::get(aType), bTile = SwizzledTile::get(bType);
+  SwizzledTile aTile = SwizzledTile::get(aType),
+               bTile = SwizzledTile::get(bType);
   int64_t aBytes = aStage ? 0 : llvm::alignTo(m * k * bytes, 16);
   Value aBase = aStage ? aStage : sharedPointer(0, m * k * bytes);
   Value bBase = bStage ? bStage : sharedPointer(aBytes, k * n * bytes);
@@ -148,8 +149,8 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
     auto load = [&](Value ptr, int64_t count) -> SmallVector<Value> {
       if (count == 1)
         return {widen(LLVM::LoadOp::create(b, loc, inType, ptr))};
-      Value v = LLVM::LoadOp::create(
-          b, loc, VectorType::get({count}, inType), ptr, count * bytes);
+      Value v = LLVM::LoadOp::create(b, loc, VectorType::get({count}, inType),
+                                     ptr, count * bytes);
       SmallVector<Value> elems;
       for (int64_t e = 0; e < count; ++e)
         elems.push_back(widen(vector::ExtractOp::create(b, loc, v, e)));
@@ -167,8 +168,8 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
         Value ptr;
         if (swizzle) {
           auto [col, delta] = asDelta(1, cols, c);
-          ptr = swizzledPointer(bTile, bBase, inType, kk, e, col, delta,
-                                anchors);
+          ptr =
+              swizzledPointer(bTile, bBase, inType, kk, e, col, delta, anchors);
         } else {
           ptr = linear(bBase, kk, n, cols[c]);
         }

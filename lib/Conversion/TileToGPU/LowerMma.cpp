@@ -99,9 +99,8 @@ void KernelLowering::storeSwizzled(const Slots &slots, const Distribution &dist,
   // sizePerThread; a run inside one 16-byte chunk moves as one vector.
   int64_t group = 1;
   if (layout.getOrder()[0] == 1)
-    group = std::min<int64_t>({layout.getSizePerThread()[1],
-                               dist.getExtent(1), tile.vec,
-                               16 / tile.elemBytes});
+    group = std::min<int64_t>({layout.getSizePerThread()[1], dist.getExtent(1),
+                               tile.vec, 16 / tile.elemBytes});
   Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
   emitIf(owner, [&] {
     for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
@@ -176,8 +175,8 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   SwizzleAnchors anchors;
   auto swizzledPtr = [&](Value row, int64_t rowDelta, Value col,
                          int64_t colDelta) {
-    return swizzledPointer(tile, buffer, elemType, row, rowDelta, col,
-                           colDelta, anchors);
+    return swizzledPointer(tile, buffer, elemType, row, rowDelta, col, colDelta,
+                           anchors);
   };
 
   Slots out(numMN * numK * perStep);
@@ -239,7 +238,8 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   }
   // B: fragments of n blocks j and j+1 from one x4 load where both exist.
   // Block blk (+ half for a pair) starts at column blk * 8 * wn of the first.
-  Value pairCol = tensorColB(half, Value()), singleCol = tensorColB(i32(0), Value());
+  Value pairCol = tensorColB(half, Value()),
+        singleCol = tensorColB(i32(0), Value());
   for (int64_t blk = 0; blk < numMN; blk += 2) {
     bool pair = blk + 1 < numMN;
     Value col = pair ? pairCol : singleCol;
@@ -386,13 +386,12 @@ LogicalResult KernelLowering::lowerAsyncCopy(AsyncCopyOp op) {
   Type elemType = op.getBuffer().getType().getElementType();
   SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
   Value buffer = stagePointer(op.getBuffer(), op.getStage());
-  auto [vec, uniform] =
-      vectorWidth(op.getPtr(), op.getMask(), *dist, elemType);
+  auto [vec, uniform] = vectorWidth(op.getPtr(), op.getMask(), *dist, elemType);
   // Groups run along the rows of the swizzled tile and inside one chunk.
   if (dist->getLayout().getOrder()[0] != 1 || !uniform)
     vec = 1;
-  vec = std::min<unsigned>({vec, unsigned(tile.vec),
-                             unsigned(16 / tile.elemBytes)});
+  vec = std::min<unsigned>(
+      {vec, unsigned(tile.vec), unsigned(16 / tile.elemBytes)});
   int64_t bytes = vec * tile.elemBytes;
   const Slots &ptrs = lookup(op.getPtr());
   const Slots &masks = lookup(op.getMask());

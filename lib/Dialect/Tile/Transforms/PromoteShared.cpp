@@ -50,9 +50,7 @@ struct Candidate {
   SetVector<Operation *> slice;
   Value buffer;
   /// The value the stage's shared_load replaces, and its type.
-  Value replaced() {
-    return convert ? convert.getResult() : load.getResult();
-  }
+  Value replaced() { return convert ? convert.getResult() : load.getResult(); }
 };
 
 /// The conversion of `load` to a dot-operand layout, or null when `load` is
@@ -214,8 +212,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
     AsyncWaitOp::create(b, loc, stages - 2);
     for (Candidate &c : cands) {
-      Value staged = SharedLoadOp::create(b, loc, c.replaced().getType(),
-                                          c.buffer, stage);
+      Value staged =
+          SharedLoadOp::create(b, loc, c.replaced().getType(), c.buffer, stage);
       c.replaced().replaceAllUsesWith(staged);
     }
     Value ahead = arith::AddIOp::create(
