@@ -163,9 +163,15 @@ protected:
     da.upload(a.data(), a.size());
     db.upload(b.data(), b.size());
     dc.fill(0xFF);
-    std::vector<Arg> args = {da,           db,           dc,
-                             int32_t(c.m), int32_t(c.n), int32_t(c.k),
-                             int32_t(c.lda), int32_t(c.ldb), int32_t(c.ldc)};
+    std::vector<Arg> args = {da,
+                             db,
+                             dc,
+                             int32_t(c.m),
+                             int32_t(c.n),
+                             int32_t(c.k),
+                             int32_t(c.lda),
+                             int32_t(c.ldb),
+                             int32_t(c.ldc)};
     if (launch) {
       launch(c, args);
     } else {
@@ -242,6 +248,25 @@ protected:
 
   std::unique_ptr<Module> modules[4];
 };
+
+/// Without the cp.async pipeline (num_stages = 1) each dot stages its own
+/// operands through shared memory: the FMA path's store + barrier and the
+/// tensor-core path's conversion to fragments, on and off the block edges.
+TEST_F(MatmulTest, Unpipelined) {
+  for (Precision p : {Precision::f32, Precision::tf32, Precision::f16}) {
+    ModuleOptions options;
+    options.numStages = 1;
+    Module module = rt->compileSource(
+        kernelSource(p), std::string("matmul_relu_1stage_") + name(p),
+        {{"BK", "16"}}, options);
+    Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+      module.kernel("matmul_relu")
+          .launchArgs({ceilDiv(c.m, 128), ceilDiv(c.n, 128)}, args);
+    };
+    check({p, 127, 129, 65, 65, 129, 129}, launch);
+    check({p, 200, 136, 72, 77, 139, 141}, launch);
+  }
+}
 
 TEST_F(MatmulTest, F16) { runShapes(Precision::f16); }
 TEST_F(MatmulTest, BF16) { runShapes(Precision::bf16); }
@@ -341,8 +366,8 @@ TEST_F(MatmulTest, AutotuneErrors) {
       autotuneSource(*rt, source, "tuned.tile", "matmul_relu", configs);
   Buffer buffer = rt->alloc(1 << 16);
   try {
-    tuned.launch([](const Config &) { return Grid(0); }, buffer, buffer,
-                 buffer, int32_t(16), int32_t(16), int32_t(16), int32_t(16),
+    tuned.launch([](const Config &) { return Grid(0); }, buffer, buffer, buffer,
+                 int32_t(16), int32_t(16), int32_t(16), int32_t(16),
                  int32_t(16), int32_t(16));
     ADD_FAILURE() << "launch with no runnable configuration";
   } catch (const Error &e) {
