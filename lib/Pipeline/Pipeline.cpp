@@ -89,7 +89,7 @@ void tile::registerTilePipeline() {
     Option<int64_t> maxSharedBytes{
         *this, "max-shared-bytes",
         llvm::cl::desc("Shared memory one program instance may use"),
-        llvm::cl::init(227 * 1024)};
+        llvm::cl::init(kSm90MaxSharedBytes)};
   };
   auto convert = [](const Options &o) {
     PipelineOptions options;

@@ -33,7 +33,7 @@ bool tile::isSupportedArch(llvm::StringRef arch) {
 llvm::StringRef tile::supportedArchList() { return "sm_80, sm_90, sm_90a"; }
 
 int64_t tile::maxSharedBytesPerBlock(llvm::StringRef arch) {
-  return arch.starts_with("sm_8") ? 163 * 1024 : 227 * 1024;
+  return arch.starts_with("sm_8") ? kSm80MaxSharedBytes : kSm90MaxSharedBytes;
 }
 
 void tile::registerPTXTranslations(DialectRegistry &registry) {

@@ -25,7 +25,7 @@ def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
-           /*default=*/"232448",
+           /*default=*/"::tile::kSm90MaxSharedBytes",
            "Shared memory one program instance may use (sm_90: 227 KiB, "
            "sm_80: 163 KiB)">
   ];

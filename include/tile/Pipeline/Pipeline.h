@@ -9,6 +9,8 @@
 #ifndef TILE_PIPELINE_PIPELINE_H
 #define TILE_PIPELINE_PIPELINE_H
 
+#include "tile/Support/Limits.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -25,7 +27,7 @@ struct PipelineOptions {
   unsigned numStages = 3;
   /// Shared memory one program instance may use (the target's opt-in limit;
   /// tilec and the runtime pass the arch's).
-  int64_t maxSharedBytes = 227 * 1024;
+  int64_t maxSharedBytes = kSm90MaxSharedBytes;
 };
 
 /// Adds the passes that run on frontend-generated tile IR to `pm`:

@@ -3,6 +3,7 @@
 #define TILE_DIALECT_TILE_TRANSFORMS_PASSES_H
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Support/Limits.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"

@@ -71,7 +71,8 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
            "Buffer stages of the software pipeline (< 2: no pipelining)">,
-    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", /*default=*/"232448",
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
+           /*default=*/"::tile::kSm90MaxSharedBytes",
            "Shared memory the buffers of one loop may take; fewer stages "
            "are used when num-stages would not fit (none below 2)">
   ];
