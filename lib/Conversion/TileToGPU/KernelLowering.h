@@ -23,6 +23,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <algorithm>
+
 namespace tile {
 
 /// The per-thread values of one tile (one per slot).
@@ -43,6 +45,16 @@ struct SwizzledTile {
   /// The swizzle of one stage of a pipeline buffer: that of the fragments
   /// a `shared_load` reads from it.
   static SwizzledTile forBuffer(mlir::Value buffer);
+  /// Elements one shared-memory access moves: inside one chunk, at most 16
+  /// bytes.
+  int64_t accessElems() const {
+    return std::min<int64_t>(vec, 16 / elemBytes);
+  }
+  /// Consecutive slots of `dist` (2-D blocked, over this tile's columns)
+  /// that one access moves: the thread's runs along the rows
+  /// (sizePerThread[1] elements when dimension 1 is the fastest), up to
+  /// accessElems.
+  int64_t runLength(const Distribution &dist) const;
   /// Element offset of (row, col): what KernelLowering::swizzledOffset
   /// computes in the kernel (for tests of the bank mapping).
   int64_t offset(int64_t row, int64_t col) const {

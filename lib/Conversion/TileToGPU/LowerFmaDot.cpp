@@ -28,11 +28,7 @@ using namespace tile;
 
 Slots KernelLowering::loadSwizzled(const Distribution &dist, Type elemType,
                                    const SwizzledTile &tile, Value buffer) {
-  BlockedEncodingAttr layout = dist.getLayout();
-  int64_t group = 1;
-  if (layout.getOrder()[0] == 1)
-    group = std::min<int64_t>({layout.getSizePerThread()[1], dist.getExtent(1),
-                               tile.vec, 16 / tile.elemBytes});
+  int64_t group = tile.runLength(dist);
   Slots out(dist.getNumSlots());
   for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
     SmallVector<Value> coords = coordinates(dist, slot);
@@ -117,13 +113,9 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
       return {values[i], 0};
     return {values[0], d};
   };
-  // B's columns come in runs of sizePerThread consecutive elements; with
-  // the swizzle, a run inside one chunk is read as one vector.
-  BlockedEncodingAttr cLayout = cDist.getLayout();
-  int64_t group = 1;
-  if (swizzle && cLayout.getOrder()[0] == 1)
-    group = std::min<int64_t>(
-        {cLayout.getSizePerThread()[1], cDist.getExtent(1), bTile.vec});
+  // B's columns come in the accumulator's runs of consecutive elements;
+  // with the swizzle, a run inside one chunk is read as one vector.
+  int64_t group = swizzle ? bTile.runLength(cDist) : 1;
   // k steps per iteration: one chunk of A's row when the swizzle keeps it
   // whole.
   int64_t kv = swizzle && k % aTile.vec == 0 ? aTile.vec : 1;

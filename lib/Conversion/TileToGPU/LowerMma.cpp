@@ -45,6 +45,14 @@ SwizzledTile SwizzledTile::get(RankedTensorType type) {
   return tile;
 }
 
+int64_t SwizzledTile::runLength(const Distribution &dist) const {
+  BlockedEncodingAttr layout = dist.getLayout();
+  if (layout.getOrder()[0] != 1)
+    return 1;
+  return std::min<int64_t>(
+      {layout.getSizePerThread()[1], dist.getExtent(1), accessElems()});
+}
+
 SwizzledTile SwizzledTile::forBuffer(Value buffer) {
   for (Operation *user : buffer.getUsers())
     if (auto load = dyn_cast<SharedLoadOp>(user))
@@ -94,13 +102,9 @@ Value KernelLowering::swizzledPointer(const SwizzledTile &tile, Value buffer,
 void KernelLowering::storeSwizzled(const Slots &slots, const Distribution &dist,
                                    const SwizzledTile &tile, Value buffer) {
   Type elemType = slots.front().getType();
-  BlockedEncodingAttr layout = dist.getLayout();
-  // Slots along the columns are consecutive elements in runs of
-  // sizePerThread; a run inside one 16-byte chunk moves as one vector.
-  int64_t group = 1;
-  if (layout.getOrder()[0] == 1)
-    group = std::min<int64_t>({layout.getSizePerThread()[1], dist.getExtent(1),
-                               tile.vec, 16 / tile.elemBytes});
+  // A run of the thread's consecutive elements inside one chunk moves as
+  // one vector.
+  int64_t group = tile.runLength(dist);
   Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
   emitIf(owner, [&] {
     for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
@@ -390,8 +394,7 @@ LogicalResult KernelLowering::lowerAsyncCopy(AsyncCopyOp op) {
   // Groups run along the rows of the swizzled tile and inside one chunk.
   if (dist->getLayout().getOrder()[0] != 1 || !uniform)
     vec = 1;
-  vec = std::min<unsigned>(
-      {vec, unsigned(tile.vec), unsigned(16 / tile.elemBytes)});
+  vec = std::min<unsigned>(vec, tile.accessElems());
   int64_t bytes = vec * tile.elemBytes;
   const Slots &ptrs = lookup(op.getPtr());
   const Slots &masks = lookup(op.getMask());
