@@ -18,6 +18,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <deque>
+
 namespace tile {
 
 /// A value of the language while generating IR: a scalar or a tile.
@@ -145,14 +147,16 @@ public:
   llvm::StringMap<const ast::Function *> kernels;
 
   /// One frame per kernel or inlined helper call: helpers see only their
-  /// own parameters and locals.
+  /// own parameters and locals. A deque, because code holds a Frame& or a
+  /// Binding* into a frame while it generates an expression, and a helper
+  /// call in that expression pushes a frame: a vector would move them.
   struct Frame {
     const ast::Function *fn = nullptr;
     std::vector<llvm::StringMap<Binding>> scopes;
     std::optional<TValue> returned;
     int loopDepth = 0;
   };
-  std::vector<Frame> frames;
+  std::deque<Frame> frames;
   Frame &frame() { return frames.back(); }
 };
 
