@@ -1,4 +1,6 @@
-# How tile's libraries and tools link LLVM and MLIR.
+# How tile's libraries and tools link LLVM and MLIR. They are declared with
+# the upstream macros (add_mlir_library, mlir_target_link_libraries); this
+# file only chooses what those link.
 #
 # Default (TILE_LINK_STATIC=OFF): against Debian's libMLIR.so and libLLVM.so,
 # which keeps links fast for development and CI.
@@ -41,12 +43,10 @@ if(TILE_LINK_STATIC)
   add_compile_options(-ffunction-sections -fdata-sections)
 endif()
 
-# Links `target` against the MLIR libraries named in ARGN (static mode) or
-# against libMLIR.so (default).
-function(tile_link_mlir target scope)
-  if(TILE_LINK_STATIC)
-    target_link_libraries(${target} ${scope} ${ARGN})
-  else()
-    target_link_libraries(${target} ${scope} MLIR LLVM)
-  endif()
-endfunction()
+# mlir_target_link_libraries links libMLIR.so in place of the libraries it
+# names unless tools are linked statically.
+if(TILE_LINK_STATIC)
+  set(MLIR_LINK_MLIR_DYLIB OFF)
+else()
+  set(MLIR_LINK_MLIR_DYLIB ON)
+endif()

@@ -5,9 +5,8 @@
 // or verifier failure after a successful compile is a bug.
 //
 //===----------------------------------------------------------------------===//
+#include "tile/Driver/Driver.h"
 #include "tile/Frontend/MLIRGen.h"
-#include "tile/InitAllDialects.h"
-#include "tile/Pipeline/Pipeline.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -20,14 +19,13 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static mlir::DialectRegistry registry = [] {
     mlir::DialectRegistry r;
-    tile::registerAllTileDialects(r);
+    tile::registerDriverDialects(r);
     return r;
   }();
   // A fresh context per input keeps inputs independent.
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
-  mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) {
-    return mlir::success();
-  });
+  mlir::ScopedDiagnosticHandler quiet(
+      &context, [](mlir::Diagnostic &) { return mlir::success(); });
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(
@@ -38,9 +36,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       tile::compileTileSource(sourceMgr, context, {});
   if (!module)
     return 0;
-  mlir::PassManager pm(&context);
-  tile::buildTilePipeline(pm, tile::PipelineOptions{});
-  if (mlir::failed(pm.run(*module)) || mlir::failed(mlir::verify(*module)))
+  tile::CompileOptions options;
+  options.stage = tile::Stage::Tile;
+  std::vector<tile::KernelInfo> kernels;
+  if (mlir::failed(tile::lowerModule(*module, options, kernels)) ||
+      mlir::failed(mlir::verify(*module)))
     std::abort(); // A program that compiled must survive the pipeline.
   return 0;
 }

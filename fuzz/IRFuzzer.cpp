@@ -7,8 +7,7 @@
 // reject IR with a diagnostic.
 //
 //===----------------------------------------------------------------------===//
-#include "tile/InitAllDialects.h"
-#include "tile/Pipeline/Pipeline.h"
+#include "tile/Driver/Driver.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -18,14 +17,13 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static mlir::DialectRegistry registry = [] {
     mlir::DialectRegistry r;
-    tile::registerAllTileDialects(r);
+    tile::registerDriverDialects(r);
     return r;
   }();
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
   context.allowUnregisteredDialects(false);
-  mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) {
-    return mlir::success();
-  });
+  mlir::ScopedDiagnosticHandler quiet(
+      &context, [](mlir::Diagnostic &) { return mlir::success(); });
   mlir::ParserConfig config(&context);
   // MLIR's lexer relies on the NUL after the text, which a std::string has.
   std::string text(reinterpret_cast<const char *>(data), size);
@@ -33,8 +31,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       mlir::parseSourceString<mlir::ModuleOp>(text, config);
   if (!module || mlir::failed(mlir::verify(*module)))
     return 0;
-  mlir::PassManager pm(&context);
-  tile::buildNVVMPipeline(pm, tile::PipelineOptions{});
-  (void)pm.run(*module);
+  tile::CompileOptions options;
+  options.stage = tile::Stage::NVVM;
+  std::vector<tile::KernelInfo> kernels;
+  (void)tile::lowerModule(*module, options, kernels);
   return 0;
 }

@@ -1,7 +1,7 @@
 //===- Autotune.cpp - launch a kernel in its fastest configuration --------===//
 #include "tile/Runtime/Autotune.h"
 
-#include "tile/Pipeline/Compile.h"
+#include "tile/Driver/Driver.h"
 #include "tile/Runtime/Cache.h"
 
 #include "llvm/ADT/StringExtras.h"

@@ -2,9 +2,9 @@
 #include "tile/Runtime/Runtime.h"
 
 #include "CudaDriver.h"
-#include "tile/Pipeline/Compile.h"
+#include "tile/Driver/Driver.h"
 #include "tile/Runtime/Cache.h"
-#include "tile/Target/PTX.h"
+#include "tile/Support/Limits.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 

@@ -150,8 +150,9 @@ void AxisInfoAnalysis::setToEntryState(AxisInfoLattice *lattice) {
   // Kernel arguments may carry divisibility facts of a specialization.
   if (auto arg = dyn_cast<BlockArgument>(value))
     if (auto kernel = dyn_cast<KernelOp>(arg.getOwner()->getParentOp()))
-      if (auto attr = kernel.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                           kDivisibilityAttr))
+      if (auto attr = kernel.getArgAttrOfType<IntegerAttr>(
+              arg.getArgNumber(),
+              TileDialect::DivisibilityAttrHelper::getNameStr()))
         info = AxisInfo(Vec{1}, Vec{std::max<int64_t>(1, attr.getInt())}, Vec{1});
   propagateIfChanged(lattice, lattice->join(info));
 }

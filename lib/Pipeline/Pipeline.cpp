@@ -48,33 +48,12 @@ void tile::buildGPUPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createCSEPass());
 }
 
-void tile::buildNVVMPipeline(OpPassManager &pm, const PipelineOptions &options) {
+void tile::buildNVVMPipeline(OpPassManager &pm,
+                             const PipelineOptions &options) {
   buildGPUPipeline(pm, options);
   pm.addPass(createSCFToControlFlowPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   pm.addPass(createReconcileUnrealizedCastsPass());
-}
-
-void tile::applySpecialization(ModuleOp module, const Specialization &spec) {
-  Builder b(module.getContext());
-  for (KernelOp kernel : module.getOps<KernelOp>()) {
-    for (BlockArgument arg : kernel.getBody().getArguments()) {
-      auto name = dyn_cast<NameLoc>(arg.getLoc());
-      if (!name)
-        continue;
-      std::string argName = name.getName().str();
-      if (spec.divisible.count(argName))
-        kernel.setArgAttr(arg.getArgNumber(), kDivisibilityAttr,
-                          b.getI32IntegerAttr(16));
-      auto intType = dyn_cast<IntegerType>(arg.getType());
-      if (!intType || !spec.equalToOne.count(argName))
-        continue;
-      kernel.setArgAttr(arg.getArgNumber(), kEqualToOneAttr, b.getUnitAttr());
-      OpBuilder ob = OpBuilder::atBlockBegin(&kernel.getBody().front());
-      Value one = arith::ConstantIntOp::create(ob, arg.getLoc(), intType, 1);
-      arg.replaceAllUsesWith(one);
-    }
-  }
 }
 
 void tile::registerTilePipeline() {

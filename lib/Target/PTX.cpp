@@ -26,16 +26,6 @@ extern "C" void LLVMInitializeNVPTXTarget();
 extern "C" void LLVMInitializeNVPTXTargetMC();
 extern "C" void LLVMInitializeNVPTXAsmPrinter();
 
-bool tile::isSupportedArch(llvm::StringRef arch) {
-  return arch == "sm_80" || arch == "sm_90" || arch == "sm_90a";
-}
-
-llvm::StringRef tile::supportedArchList() { return "sm_80, sm_90, sm_90a"; }
-
-int64_t tile::maxSharedBytesPerBlock(llvm::StringRef arch) {
-  return arch.starts_with("sm_8") ? kSm80MaxSharedBytes : kSm90MaxSharedBytes;
-}
-
 void tile::registerPTXTranslations(DialectRegistry &registry) {
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);

@@ -21,7 +21,7 @@ SITE = re.compile(
     r'\s*(?:<<\s*)?(?:[A-Za-z_:.()>-]+\s*<<\s*)?"((?:[^"\\]|\\.)*)")',
     re.S)
 SOURCES = ["lib/Frontend", "lib/Dialect", "lib/Interpreter", "lib/Analysis",
-           "tools/tilec"]
+           "lib/Conversion", "lib/Driver", "tools/tilec"]
 TESTS = ["test", "unittests"]
 # Diagnostics no input can reach, each with the reason.
 UNREACHABLE = {

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "MatmulVariants.h"
 
-#include "tile/Pipeline/Compile.h"
+#include "tile/Driver/Driver.h"
 #include "tile/Runtime/Autotune.h"
 #include "tile/Runtime/Runtime.h"
 

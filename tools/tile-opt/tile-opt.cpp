@@ -1,4 +1,5 @@
 //===- tile-opt.cpp - mlir-opt with the tile dialect and passes -----------===//
+#include "TestPasses.h"
 #include "tile/InitAllDialects.h"
 #include "tile/InitAllPasses.h"
 
@@ -10,11 +11,12 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   tile::registerAllTilePasses();
+  tile::test::registerTestPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   tile::registerAllTileDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "tile optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tile optimizer driver\n", registry));
 }

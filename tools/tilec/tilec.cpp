@@ -5,15 +5,8 @@
 // line and a caret; any error exits with status 1.
 //
 //===----------------------------------------------------------------------===//
-#include "tile/Frontend/MLIRGen.h"
-#include "tile/InitAllDialects.h"
+#include "tile/Driver/Driver.h"
 #include "tile/Interpreter/RunCommand.h"
-#include "tile/Pipeline/Compile.h"
-#include "tile/Pipeline/Pipeline.h"
-#include "tile/Target/PTX.h"
-#include "tile/Conversion/Passes.h"
-
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -29,32 +22,34 @@
 using namespace llvm;
 
 namespace {
-enum class Emit { Tile, Layouts, GPU, NVVM, LLVM, PTX };
 
 cl::OptionCategory tilecCategory("tilec options");
 
 cl::list<std::string> inputFilenames(cl::Positional,
                                      cl::desc("<input .tile files>"),
                                      cl::OneOrMore, cl::cat(tilecCategory));
-cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: stdout)"),
+cl::opt<std::string> outputFilename("o",
+                                    cl::desc("Output file (default: stdout)"),
                                     cl::value_desc("file"), cl::init("-"),
                                     cl::cat(tilecCategory));
-cl::list<std::string> defines(
-    "D", cl::Prefix,
-    cl::desc("Override a const parameter: -D NAME=VALUE (repeatable)"),
-    cl::value_desc("NAME=VALUE"), cl::cat(tilecCategory));
-cl::opt<Emit> emit(
+cl::list<std::string>
+    defines("D", cl::Prefix,
+            cl::desc("Override a const parameter: -D NAME=VALUE (repeatable)"),
+            cl::value_desc("NAME=VALUE"), cl::cat(tilecCategory));
+cl::opt<tile::Stage> emit(
     "emit", cl::desc("Stage to stop after and print (default: ptx)"),
-    cl::values(
-        clEnumValN(Emit::Tile, "tile", "tile IR after the tile pipeline"),
-        clEnumValN(Emit::Layouts, "layouts",
-                   "tile IR with layouts (after tile-coalesce)"),
-        clEnumValN(Emit::GPU, "gpu",
-                   "gpu.module of kernels (after convert-tile-to-gpu)"),
-        clEnumValN(Emit::NVVM, "nvvm", "LLVM and NVVM dialects"),
-        clEnumValN(Emit::LLVM, "llvm", "LLVM IR, optimized, for the NVPTX target"),
-        clEnumValN(Emit::PTX, "ptx", "PTX assembly with signature comments")),
-    cl::init(Emit::PTX), cl::cat(tilecCategory));
+    cl::values(clEnumValN(tile::Stage::Tile, "tile",
+                          "tile IR after the tile pipeline"),
+               clEnumValN(tile::Stage::Layouts, "layouts",
+                          "tile IR with layouts (after the layout passes)"),
+               clEnumValN(tile::Stage::GPU, "gpu",
+                          "gpu.module of kernels (after convert-tile-to-gpu)"),
+               clEnumValN(tile::Stage::NVVM, "nvvm", "LLVM and NVVM dialects"),
+               clEnumValN(tile::Stage::LLVM, "llvm",
+                          "LLVM IR, optimized, for the NVPTX target"),
+               clEnumValN(tile::Stage::PTX, "ptx",
+                          "PTX assembly with signature comments")),
+    cl::init(tile::Stage::PTX), cl::cat(tilecCategory));
 cl::opt<std::string> arch("arch",
                           cl::desc("GPU architecture: sm_80, sm_90 (default) "
                                    "or sm_90a"),
@@ -86,10 +81,11 @@ cl::opt<bool> run("run",
                   cl::desc("Run the kernel on the CPU interpreter instead of "
                            "printing IR; prints a summary of each buffer"),
                   cl::cat(runCategory));
-cl::opt<std::string> kernelName("kernel",
-                                cl::desc("Kernel to run (default: the only one)"),
-                                cl::value_desc("name"), cl::cat(runCategory));
-cl::opt<std::string> gridSpec("grid", cl::desc("Launch grid X[,Y[,Z]] (default 1)"),
+cl::opt<std::string>
+    kernelName("kernel", cl::desc("Kernel to run (default: the only one)"),
+               cl::value_desc("name"), cl::cat(runCategory));
+cl::opt<std::string> gridSpec("grid",
+                              cl::desc("Launch grid X[,Y[,Z]] (default 1)"),
                               cl::value_desc("X,Y,Z"), cl::init("1"),
                               cl::cat(runCategory));
 cl::list<std::string> argSpecs(
@@ -117,23 +113,13 @@ static bool parseDefines(tile::ConstOverrides &overrides) {
   return true;
 }
 
-/// The signatures of each compiled input's kernels, in input order.
-std::vector<std::vector<tile::KernelInfo>> inputSignatures;
-
-/// Every argument of every kernel in `module`.
-static SmallVector<mlir::BlockArgument> kernelArguments(mlir::ModuleOp module) {
-  SmallVector<mlir::BlockArgument> args;
-  for (auto kernel : module.getOps<tile::KernelOp>())
-    llvm::append_range(args, kernel.getBody().getArguments());
-  return args;
-}
-
-/// Compiles one .tile file through the tile pipeline; null after reporting
+/// Compiles one .tile file to the stage of `options`; null after reporting
 /// an error. Diagnostics go through `sourceMgr`, which the caller keeps alive
 /// while the module is used.
 static mlir::OwningOpRef<mlir::ModuleOp>
 compileFile(StringRef path, SourceMgr &sourceMgr, mlir::MLIRContext &context,
-            const tile::ConstOverrides &overrides, mlir::TimingScope &timing) {
+            const tile::CompileOptions &options,
+            std::vector<tile::KernelInfo> &kernels, mlir::TimingScope &timing) {
   std::string errorMessage;
   auto input = mlir::openInputFile(path, &errorMessage);
   if (!input) {
@@ -141,66 +127,11 @@ compileFile(StringRef path, SourceMgr &sourceMgr, mlir::MLIRContext &context,
     return nullptr;
   }
   sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      tile::compileTileSource(sourceMgr, context, overrides);
-  if (!module)
-    return nullptr;
-  tile::Specialization spec;
-  for (mlir::BlockArgument arg : kernelArguments(*module)) {
-    auto name = dyn_cast<mlir::NameLoc>(arg.getLoc());
-    if (!name)
-      continue;
-    std::string argName = name.getName().str();
-    bool listed = llvm::is_contained(divisibleArgs, argName);
-    if (divisibleArgs.empty() ? isa<tile::PointerType>(arg.getType()) : listed)
-      spec.divisible.insert(argName);
-    if (llvm::is_contained(equalToOneArgs, argName))
-      spec.equalToOne.insert(argName);
-  }
-  if (emit != Emit::Tile && !run)
-    tile::applySpecialization(*module, spec);
-  inputSignatures.push_back(tile::describeKernels(*module, numWarps));
-  mlir::PassManager pm(&context);
-  if (failed(mlir::applyPassManagerCLOptions(pm)))
-    return nullptr;
-  pm.enableTiming(timing);
-  tile::PipelineOptions options;
-  options.numWarps = numWarps;
-  options.numStages = numStages;
-  options.maxSharedBytes = tile::maxSharedBytesPerBlock(arch);
-  if (run || emit == Emit::Tile)
-    tile::buildTilePipeline(pm, options);
-  else if (emit == Emit::Layouts)
-    tile::buildLayoutPipeline(pm, options);
-  else if (emit == Emit::GPU)
-    tile::buildGPUPipeline(pm, options);
-  else
-    tile::buildNVVMPipeline(pm, options);
-  if (failed(pm.run(*module)))
-    return nullptr;
-  for (tile::KernelInfo &k : inputSignatures.back())
-    k.sharedBytes = tile::kernelSharedBytes(*module, k.name);
-  return module;
-}
-
-/// Prints the requested stage of a module that went through its pipeline.
-static mlir::LogicalResult
-printStage(mlir::ModuleOp module, ArrayRef<tile::KernelInfo> signatures,
-           raw_ostream &os) {
-  if (emit == Emit::LLVM)
-    return tile::emitLLVMIR(module, arch, os);
-  if (emit != Emit::PTX) {
-    module.print(os);
-    os << "\n";
-    return mlir::success();
-  }
-  std::string ptx;
-  if (failed(tile::emitPTX(module, arch, ptx)))
-    return mlir::failure();
-  for (const tile::KernelInfo &kernel : signatures)
-    os << tile::formatSignature(kernel);
-  os << ptx;
-  return mlir::success();
+  return tile::compileSource(sourceMgr, context, options, kernels,
+                             [&](mlir::PassManager &pm) {
+                               pm.enableTiming(timing);
+                               return mlir::applyPassManagerCLOptions(pm);
+                             });
 }
 
 int main(int argc, char **argv) {
@@ -220,28 +151,31 @@ int main(int argc, char **argv) {
       "tilec: compile .tile kernels\n\n"
       "  tilec kernel.tile --emit=tile\n\n"
       "Several inputs are compiled one after the other; their outputs are\n"
-      "separated by '// -----' lines (tile-opt --split-input-file reads them).\n");
+      "separated by '// -----' lines (tile-opt --split-input-file reads "
+      "them).\n");
 
-  tile::ConstOverrides overrides;
-  if (!parseDefines(overrides))
+  tile::CompileOptions options;
+  if (!parseDefines(options.constants))
     return 1;
-
-  if (numWarps == 0 || (numWarps & (numWarps - 1)) != 0) {
-    errs() << "tilec: error: --num-warps must be a power of two, got "
-           << numWarps << "\n";
+  options.arch = arch;
+  options.numWarps = numWarps;
+  options.numStages = numStages;
+  // --run interprets the tile IR as written: no layouts, no specialization.
+  options.stage = run ? tile::Stage::Tile : emit;
+  tile::Specialization &spec = options.specialization;
+  spec.pointersDivisible = divisibleArgs.empty();
+  for (const std::string &name : divisibleArgs)
+    if (name != "none")
+      spec.divisible.insert(name);
+  spec.equalToOne.insert(equalToOneArgs.begin(), equalToOneArgs.end());
+  std::string invalid = tile::checkOptions(options);
+  if (!invalid.empty()) {
+    errs() << "tilec: error: " << invalid << "\n";
     return 1;
   }
-  if (!tile::isSupportedArch(arch)) {
-    errs() << "tilec: error: unsupported --arch '" << arch
-           << "' (supported: " << tile::supportedArchList() << ")\n";
-    return 1;
-  }
-  if (llvm::is_contained(divisibleArgs, "none"))
-    divisibleArgs.clear(), divisibleArgs.push_back("");
 
   mlir::DialectRegistry registry;
-  tile::registerAllTileDialects(registry);
-  tile::registerPTXTranslations(registry);
+  tile::registerDriverDialects(registry);
   mlir::MLIRContext context(registry);
   mlir::DefaultTimingManager tm;
   mlir::applyDefaultTimingManagerCLOptions(tm);
@@ -252,18 +186,22 @@ int main(int argc, char **argv) {
     return 1;
   }
   SmallVector<mlir::OwningOpRef<mlir::ModuleOp>> modules;
+  std::vector<std::vector<tile::KernelInfo>> signatures;
   for (const std::string &path : inputFilenames) {
     SourceMgr sourceMgr;
     mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-    modules.push_back(
-        compileFile(path, sourceMgr, context, overrides, timing));
+    modules.push_back(compileFile(path, sourceMgr, context, options,
+                                  signatures.emplace_back(), timing));
     if (!modules.back())
       return 1;
     if (run) {
-      tile::interp::RunOptions options{kernelName, gridSpec,
-                                       {argSpecs.begin(), argSpecs.end()},
-                                       seed, printAll};
-      return failed(tile::interp::runCommand(*modules.back(), options, outs()))
+      tile::interp::RunOptions runOptions{kernelName,
+                                          gridSpec,
+                                          {argSpecs.begin(), argSpecs.end()},
+                                          seed,
+                                          printAll};
+      return failed(
+                 tile::interp::runCommand(*modules.back(), runOptions, outs()))
                  ? 1
                  : 0;
     }
@@ -278,7 +216,7 @@ int main(int argc, char **argv) {
   for (auto [i, module] : llvm::enumerate(modules)) {
     if (i > 0)
       output->os() << "// -----\n";
-    if (failed(printStage(*module, inputSignatures[i], output->os())))
+    if (failed(tile::printStage(*module, options, signatures[i], output->os())))
       return 1;
   }
   output->keep();

@@ -8,7 +8,7 @@
 // through SwizzledTile::offset, for the tile shapes the tuner tries.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelLowering.h"
+#include "tile/Conversion/TileToGPU/LayoutMath.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "GPUTestSupport.h"
 
-#include "tile/Pipeline/Compile.h"
+#include "tile/Driver/Driver.h"
 #include "tile/Runtime/Runtime.h"
 
 #include <gtest/gtest.h>

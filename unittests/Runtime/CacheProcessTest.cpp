@@ -5,7 +5,7 @@
 // complete entry equal to what the reader compiled itself.
 //
 //===----------------------------------------------------------------------===//
-#include "tile/Pipeline/Compile.h"
+#include "tile/Driver/Driver.h"
 #include "tile/Runtime/Cache.h"
 
 #include "llvm/Support/FileSystem.h"

@@ -89,9 +89,6 @@ private:
   mlir::DataFlowSolver solver;
 };
 
-/// Name of the kernel argument attribute that states a divisibility fact of
-/// a specialization (for pointers: of the byte address).
-inline constexpr llvm::StringLiteral kDivisibilityAttr = "tile.divisibility";
 
 } // namespace tile
 

@@ -26,10 +26,6 @@ inline constexpr llvm::StringLiteral kGPUModuleName = "tile_kernels";
 /// Name of the shared-memory scratch buffer of kernel `kernelName`.
 std::string sharedBufferName(llvm::StringRef kernelName);
 
-/// Attribute of a kernel's shared-memory global: the bytes the kernel needs
-/// (the global itself is an unsized extern array, dynamic shared memory).
-inline constexpr llvm::StringLiteral kSharedBytesAttr = "tile.shared_bytes";
-
 /// The dynamic shared memory kernel `kernelName` of lowered `module` needs
 /// (0: none).
 int64_t kernelSharedBytes(mlir::ModuleOp module, llvm::StringRef kernelName);

@@ -14,7 +14,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 
-#include <set>
 #include <string>
 
 namespace tile {
@@ -47,26 +46,6 @@ void buildGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 /// Adds the upstream lowering of the gpu.module to the LLVM and NVVM
 /// dialects after the GPU pipeline.
 void buildNVVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
-
-/// What a compiled variant assumes of its arguments; facts the launch
-/// checks.
-struct Specialization {
-  /// Names of the arguments assumed divisible by 16 (a pointer: its address
-  /// 16-byte aligned).
-  std::set<std::string> divisible;
-  /// Names of integer arguments assumed to be 1: compiled as the constant,
-  /// so a stride of 1 makes accesses contiguous.
-  std::set<std::string> equalToOne;
-};
-
-/// Name of the kernel argument attribute that records an equal-to-one
-/// specialization.
-inline constexpr llvm::StringLiteral kEqualToOneAttr = "tile.equal_to_one";
-
-/// Marks the arguments named in `spec` of every kernel in `module` with the
-/// `tile.divisibility` facts the axis analysis reads, and replaces the uses
-/// of equal-to-one integer arguments with the constant 1.
-void applySpecialization(mlir::ModuleOp module, const Specialization &spec);
 
 /// Registers the pipelines with the global pass pipeline registry.
 void registerTilePipeline();

@@ -1,6 +1,8 @@
-//===- Limits.h - hardware limits shared by passes and tools ----*- C++ -*-===//
+//===- Limits.h - targets and hardware limits, one home ---------*- C++ -*-===//
 #ifndef TILE_SUPPORT_LIMITS_H
 #define TILE_SUPPORT_LIMITS_H
+
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 
@@ -12,6 +14,20 @@ namespace tile {
 inline constexpr int64_t kSm90MaxSharedBytes = 227 * 1024;
 /// The same on sm_80 (163 KiB).
 inline constexpr int64_t kSm80MaxSharedBytes = 163 * 1024;
+/// Warps per program instance: a power of two, at most 1024 threads.
+inline constexpr unsigned kMaxNumWarps = 32;
+
+/// GPU architectures tilec and the runtime compile for.
+inline bool isSupportedArch(llvm::StringRef arch) {
+  return arch == "sm_80" || arch == "sm_90" || arch == "sm_90a";
+}
+/// The supported architectures, for messages.
+inline llvm::StringRef supportedArchList() { return "sm_80, sm_90, sm_90a"; }
+
+/// The shared memory one block may use on `arch` when it opts in.
+inline int64_t maxSharedBytesPerBlock(llvm::StringRef arch) {
+  return arch.starts_with("sm_8") ? kSm80MaxSharedBytes : kSm90MaxSharedBytes;
+}
 
 } // namespace tile
 

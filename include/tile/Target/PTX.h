@@ -16,15 +16,6 @@
 
 namespace tile {
 
-/// GPU architectures tilec and the runtime compile for.
-bool isSupportedArch(llvm::StringRef arch);
-/// "sm_80, sm_90, sm_90a".
-llvm::StringRef supportedArchList();
-
-/// The shared memory one block may use on `arch` when it opts in (sm_90:
-/// 227 KiB, sm_80: 163 KiB).
-int64_t maxSharedBytesPerBlock(llvm::StringRef arch);
-
 /// Registers the translations from the LLVM, NVVM and GPU dialects to LLVM IR.
 void registerPTXTranslations(mlir::DialectRegistry &registry);
 

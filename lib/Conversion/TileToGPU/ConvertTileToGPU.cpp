@@ -1,5 +1,5 @@
 //===- ConvertTileToGPU.cpp - the convert-tile-to-gpu pass ----------------===//
-#include "KernelLowering.h"
+#include "LoweringContext.h"
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -14,6 +14,22 @@ namespace tile {
 using namespace mlir;
 using namespace tile;
 
+std::string tile::sharedBufferName(StringRef kernelName) {
+  return ("__tile_shared_" + kernelName).str();
+}
+
+int64_t tile::kernelSharedBytes(ModuleOp module, StringRef kernelName) {
+  std::string name = sharedBufferName(kernelName);
+  int64_t bytes = 0;
+  module->walk([&](LLVM::GlobalOp global) {
+    if (global.getSymName() == name)
+      if (auto attr = global->getAttrOfType<IntegerAttr>(
+              TileDialect::SharedBytesAttrHelper::getNameStr()))
+        bytes = attr.getInt();
+  });
+  return bytes;
+}
+
 namespace {
 
 struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
@@ -25,13 +41,20 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
     if (kernels.empty())
       return;
     ModuleAxisInfo axisInfo(module);
+    LoweringPatternSet patterns;
+    populateElementwiseLowerings(patterns);
+    populateMemoryLowerings(patterns);
+    populateCommunicationLowerings(patterns);
+    populateFmaDotLowerings(patterns);
+    populateMmaLowerings(patterns);
     MLIRContext *ctx = &getContext();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), kGPUModuleName);
+    auto gpuModule =
+        gpu::GPUModuleOp::create(b, module.getLoc(), kGPUModuleName);
     for (KernelOp kernel : kernels) {
-      if (failed(lowerKernel(kernel, gpuModule, axisInfo)))
+      if (failed(lowerKernel(kernel, gpuModule, axisInfo, patterns)))
         return signalPassFailure();
     }
     for (KernelOp kernel : kernels)
@@ -39,23 +62,27 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
   }
 
   LogicalResult lowerKernel(KernelOp kernel, gpu::GPUModuleOp gpuModule,
-                            const ModuleAxisInfo &axisInfo) {
+                            const ModuleAxisInfo &axisInfo,
+                            const LoweringPatternSet &patterns) {
     MLIRContext *ctx = &getContext();
-    auto numWarps = kernel->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    auto numWarps = kernel->getAttrOfType<IntegerAttr>(
+        TileDialect::NumWarpsAttrHelper::getNameStr());
     if (!numWarps)
       return kernel.emitError("kernel has no '")
-             << kNumWarpsAttr << "': run tile-coalesce before convert-tile-to-gpu";
+             << TileDialect::NumWarpsAttrHelper::getNameStr()
+             << "': run tile-coalesce before convert-tile-to-gpu";
     SmallVector<Type> argTypes;
     for (Type t : kernel.getArgumentTypes())
-      argTypes.push_back(isa<PointerType>(t) ? LLVM::LLVMPointerType::get(ctx, 1)
-                                             : t);
+      argTypes.push_back(
+          isa<PointerType>(t) ? LLVM::LLVMPointerType::get(ctx, 1) : t);
     OpBuilder b = OpBuilder::atBlockEnd(gpuModule.getBody());
     auto func = gpu::GPUFuncOp::create(b, kernel.getLoc(), kernel.getSymName(),
                                        FunctionType::get(ctx, argTypes, {}));
     func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
     int32_t threads = 32 * numWarps.getInt();
     func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
-    KernelLowering lowering(kernel, func, axisInfo, numWarps.getInt());
+    LoweringContext lowering(kernel, func, axisInfo, numWarps.getInt(),
+                             patterns);
     if (failed(lowering.run()))
       return failure();
     int64_t shared = lowering.getSharedBytes();
@@ -72,7 +99,8 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
           b, kernel.getLoc(), arrayType, /*isConstant=*/false,
           LLVM::Linkage::External, sharedBufferName(kernel.getSymName()),
           Attribute(), /*alignment=*/16, /*addrSpace=*/3);
-      global->setAttr(kSharedBytesAttr, b.getI64IntegerAttr(shared));
+      global->setAttr(TileDialect::SharedBytesAttrHelper::getNameStr(),
+                      b.getI64IntegerAttr(shared));
     }
     return success();
   }

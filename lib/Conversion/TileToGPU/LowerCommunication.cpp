@@ -1,12 +1,12 @@
-//===- LowerCommunication.cpp - reductions and data exchange --------------===//
+//===- LowerCommunication.cpp - reductions and data exchange -----------===//
 //
 // Ops whose results need elements other threads hold: reductions (within a
 // thread, then across lanes with xor shuffles, then across warps through
-// shared memory), and layout conversions and transposes (through shared
-// memory).
+// shared memory), and layout conversions, expand_dims and transposes
+// (through shared memory).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelLowering.h"
+#include "LoweringContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -14,84 +14,15 @@
 using namespace mlir;
 using namespace tile;
 
-/// Bytes one element of `type` takes in shared memory.
-static int64_t sharedElementBytes(Type type) {
-  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
-}
-
-/// Row-major linear index of `coords` in `shape`, permuted by `perm`.
-static Value linearIndex(KernelLowering &l, ArrayRef<Value> coords,
-                         ArrayRef<int64_t> shape, ArrayRef<unsigned> perm) {
+LogicalResult tile::lowerThroughShared(LoweringContext &l, Operation *op,
+                                       Value src, Value result,
+                                       bool transpose) {
   OpBuilder &b = l.builder();
-  Location loc = coords.front().getLoc();
-  Value lin;
-  int64_t stride = 1;
-  for (unsigned j = shape.size(); j-- > 0;) {
-    unsigned d = perm.empty() ? j : perm[j];
-    if (shape[d] != 1) {
-      Value term =
-          stride == 1 ? coords[d]
-                      : arith::MulIOp::create(b, loc, coords[d], l.i32(stride));
-      lin = lin ? arith::AddIOp::create(b, loc, lin, term) : term;
-    }
-    stride *= shape[d];
-  }
-  return lin ? lin : l.i32(0);
-}
-
-void KernelLowering::storeShared(const Slots &slots, const Distribution &dist,
-                                 int64_t base, ArrayRef<unsigned> perm) {
-  Type memType = memoryType(slots.front().getType());
-  int64_t numElements = 1;
-  for (int64_t e : dist.getShape())
-    numElements *= e;
-  Value buffer = sharedPointer(base, numElements * sharedElementBytes(memType));
-  Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
-  emitIf(owner, [&] {
-    for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
-      SmallVector<Value> coords = dist.isScalar() ? SmallVector<Value>{i32(0)}
-                                                  : coordinates(dist, slot);
-      SmallVector<int64_t> shape(dist.isScalar() ? ArrayRef<int64_t>{1}
-                                                 : dist.getShape());
-      Value lin = linearIndex(*this, coords, shape, perm);
-      Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), memType, buffer,
-                                      ValueRange{lin});
-      Value v = slots[slot];
-      if (v.getType() != memType)
-        v = arith::ExtUIOp::create(b, loc, memType, v);
-      LLVM::StoreOp::create(b, loc, v, ptr);
-    }
-  });
-}
-
-Slots KernelLowering::loadShared(const Distribution &dist, Type elemType,
-                                 int64_t base) {
-  Type memType = memoryType(elemType);
-  Value buffer = sharedPointer(base, 0);
-  Slots out;
-  for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
-    SmallVector<Value> coords =
-        dist.isScalar() ? SmallVector<Value>{i32(0)} : coordinates(dist, slot);
-    SmallVector<int64_t> shape(dist.isScalar() ? ArrayRef<int64_t>{1}
-                                               : dist.getShape());
-    Value lin = linearIndex(*this, coords, shape, {});
-    Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), memType, buffer,
-                                    ValueRange{lin});
-    Value v = LLVM::LoadOp::create(b, loc, memType, ptr);
-    if (memType != elemType)
-      v = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v,
-                                arith::ConstantIntOp::create(b, loc, 0, 8));
-    out.push_back(v);
-  }
-  return out;
-}
-
-LogicalResult KernelLowering::lowerConvertLayout(Operation *op, Value src,
-                                                 Value result, bool transpose) {
+  Location loc = l.loc;
   auto from = *Distribution::get(src.getType());
   auto to = *Distribution::get(result.getType());
   if (!transpose && from.isEquivalent(to)) {
-    map(result, lookup(src));
+    l.map(result, l.lookup(src));
     return success();
   }
   SmallVector<unsigned> perm;
@@ -103,14 +34,17 @@ LogicalResult KernelLowering::lowerConvertLayout(Operation *op, Value src,
       return op->emitError("transpose of a sliced tile is not supported by "
                            "convert-tile-to-gpu");
   }
-  storeShared(lookup(src), from, 0, perm);
+  storeShared(l, l.lookup(src), from, 0, perm);
   gpu::BarrierOp::create(b, loc);
-  map(result, loadShared(to, getElementTypeOrSelf(result.getType()), 0));
+  l.map(result, loadShared(l, to, getElementTypeOrSelf(result.getType()), 0));
   gpu::BarrierOp::create(b, loc);
   return success();
 }
 
-Value KernelLowering::combine(ReduceKind kind, Value lhs, Value rhs) {
+static Value combine(LoweringContext &l, ReduceKind kind, Value lhs,
+                     Value rhs) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   bool isFloat = isa<FloatType>(lhs.getType());
   switch (kind) {
   case ReduceKind::sum:
@@ -135,7 +69,9 @@ Value KernelLowering::combine(ReduceKind kind, Value lhs, Value rhs) {
       .getResult(0);
 }
 
-Value KernelLowering::shuffleXor(Value value, unsigned mask) {
+static Value shuffleXor(LoweringContext &l, Value value, unsigned mask) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   auto shuffle32 = [&](Value v) -> Value {
@@ -169,7 +105,9 @@ Value KernelLowering::shuffleXor(Value value, unsigned mask) {
              : Value(arith::BitcastOp::create(b, loc, type, result));
 }
 
-LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
+static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   auto src = *Distribution::get(op.getSrc().getType());
   if (src.getSlicedDim())
     return op.emitError("reducing a sliced tile is not supported by "
@@ -177,7 +115,7 @@ LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
   unsigned axis = op.getAxis();
   BlockedEncodingAttr layout = src.getLayout();
   ReduceKind kind = op.getKind();
-  const Slots &in = lookup(op.getSrc());
+  const Slots &in = l.lookup(op.getSrc());
 
   // The result's slots are the source's with local index 0 along `axis`.
   SmallVector<SmallVector<int64_t>> resultLocals;
@@ -196,7 +134,7 @@ LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
     Value v = in[src.getSlot(local)];
     for (int64_t j = 1; j < src.getExtent(axis); ++j) {
       local[axis] = j;
-      v = combine(kind, v, in[src.getSlot(local)]);
+      v = combine(l, kind, v, in[src.getSlot(local)]);
     }
     acc.push_back(v);
   }
@@ -210,47 +148,49 @@ LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
   }
   for (int64_t m = 1; m < src.getDistinctLanes(axis); m *= 2)
     for (Value &v : acc)
-      v = combine(kind, v, shuffleXor(v, m * laneStride));
+      v = combine(l, kind, v, shuffleXor(l, v, m * laneStride));
 
   // Across warps: each warp's lane 0 (along `axis`) writes its partial
   // results, every thread reads and combines all warps'.
   int64_t warps = src.getDistinctWarps(axis);
   if (warps > 1) {
     Type elemType = acc.front().getType();
-    int64_t elemBytes = sharedElementBytes(memoryType(elemType));
+    int64_t elemBytes = sharedElementBytes(l.memoryType(elemType));
     SmallVector<int64_t> resultShape(src.getShape());
     resultShape[axis] = 1;
     int64_t numResults = 1;
     for (int64_t e : resultShape)
       numResults *= e;
-    ArrayRef<Value> lanes = laneCoords(layout), warpIds = warpCoords(layout);
+    ArrayRef<Value> lanes = l.laneCoords(layout),
+                    warpIds = l.warpCoords(layout);
     Value writer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         lanes[axis], i32(0));
+                                         lanes[axis], l.i32(0));
     if (layout.getWarpsPerCTA()[axis] > warps)
       writer = arith::AndIOp::create(
           b, loc, writer,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                warpIds[axis], i32(warps)));
-    ArrayRef<Value> base = threadBase(src);
+                                warpIds[axis], l.i32(warps)));
+    ArrayRef<Value> base = l.threadBase(src);
     for (unsigned d = 0; d < src.getRank(); ++d)
       if (d != axis && src.wraps(d))
         writer = arith::AndIOp::create(
             b, loc, writer,
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, base[d],
-                                  i32(src.getShape()[d])));
+                                  l.i32(src.getShape()[d])));
     SmallVector<Value> lins;
     for (SmallVector<int64_t> local : resultLocals) {
       local[axis] = 0;
-      SmallVector<Value> coords = coordinates(src, src.getSlot(local));
-      lins.push_back(linearIndex(*this, coords, resultShape, {}));
+      SmallVector<Value> coords = l.coordinates(src, src.getSlot(local));
+      lins.push_back(linearIndex(l, coords, resultShape, {}));
     }
-    Value buffer = sharedPointer(0, warps * numResults * elemBytes);
+    Value buffer = l.sharedPointer(0, warps * numResults * elemBytes);
     auto element = [&](Value index) {
       return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, buffer,
                                  ValueRange{index});
     };
-    emitIf(writer, [&] {
-      Value row = arith::MulIOp::create(b, loc, warpIds[axis], i32(numResults));
+    l.emitIf(writer, [&] {
+      Value row =
+          arith::MulIOp::create(b, loc, warpIds[axis], l.i32(numResults));
       for (auto [v, lin] : llvm::zip(acc, lins))
         LLVM::StoreOp::create(b, loc, v,
                               element(arith::AddIOp::create(b, loc, row, lin)));
@@ -259,13 +199,35 @@ LogicalResult KernelLowering::lowerReduce(ReduceOp op) {
     for (auto [v, lin] : llvm::zip(acc, lins)) {
       v = LLVM::LoadOp::create(b, loc, elemType, element(lin));
       for (int64_t w = 1; w < warps; ++w) {
-        Value index = arith::AddIOp::create(b, loc, lin, i32(w * numResults));
-        v = combine(kind, v,
+        Value index = arith::AddIOp::create(b, loc, lin, l.i32(w * numResults));
+        v = combine(l, kind, v,
                     LLVM::LoadOp::create(b, loc, elemType, element(index)));
       }
     }
     gpu::BarrierOp::create(b, loc);
   }
-  map(op, acc);
+  l.map(op, acc);
   return success();
+}
+
+/// expand_dims keeps the slots where source and result are distributed
+/// alike (slice layouts of the result's layout); else data moves.
+static LogicalResult lowerExpandDims(ExpandDimsOp op, LoweringContext &l) {
+  return lowerThroughShared(l, op, op.getSrc(), op, false);
+}
+
+static LogicalResult lowerConvertLayout(ConvertLayoutOp op,
+                                        LoweringContext &l) {
+  return lowerThroughShared(l, op, op.getSrc(), op, false);
+}
+
+static LogicalResult lowerTrans(TransOp op, LoweringContext &l) {
+  return lowerThroughShared(l, op, op.getSrc(), op, true);
+}
+
+void tile::populateCommunicationLowerings(LoweringPatternSet &patterns) {
+  patterns.add(lowerReduce);
+  patterns.add(lowerExpandDims);
+  patterns.add(lowerConvertLayout);
+  patterns.add(lowerTrans);
 }

@@ -16,7 +16,7 @@
 // its k terms in order.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelLowering.h"
+#include "LoweringContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -26,31 +26,9 @@
 using namespace mlir;
 using namespace tile;
 
-Slots KernelLowering::loadSwizzled(const Distribution &dist, Type elemType,
-                                   const SwizzledTile &tile, Value buffer) {
-  int64_t group = tile.runLength(dist);
-  Slots out(dist.getNumSlots());
-  for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
-    SmallVector<Value> coords = coordinates(dist, slot);
-    Value ptr = LLVM::GEPOp::create(
-        b, loc, buffer.getType(), elemType, buffer,
-        ValueRange{swizzledOffset(tile, coords[0], coords[1])});
-    if (group == 1) {
-      out[slot] = LLVM::LoadOp::create(b, loc, elemType, ptr);
-      continue;
-    }
-    Value v = LLVM::LoadOp::create(b, loc, VectorType::get({group}, elemType),
-                                   ptr, group * tile.elemBytes);
-    for (int64_t e = 0; e < group; ++e)
-      out[slot + e] = vector::ExtractOp::create(b, loc, v, e);
-  }
-  return out;
-}
-
-LogicalResult KernelLowering::lowerDot(DotOp op) {
-  if (isa_and_nonnull<DotOperandEncodingAttr>(
-          op.getA().getType().getEncoding()))
-    return lowerMmaDot(op);
+static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   auto aDist = *Distribution::get(op.getA().getType());
   auto bDist = *Distribution::get(op.getB().getType());
   auto cDist = *Distribution::get(op.getType());
@@ -64,27 +42,27 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
   Type accType = getElementTypeOrSelf(op.getType());
   int64_t bytes = std::max<int64_t>(1, inType.getIntOrFloatBitWidth() / 8);
   // Operands in pipeline stages (float, 2-D blocked: always swizzled).
-  Value aStage = deferredOperands.lookup(op.getA());
-  Value bStage = deferredOperands.lookup(op.getB());
+  Value aStage = l.deferredStage(op.getA());
+  Value bStage = l.deferredStage(op.getB());
   bool swizzle =
       isa<FloatType>(inType) && !aDist.getSlicedDim() && !bDist.getSlicedDim();
-  if ((aStage || bStage) && !swizzle)
-    return op.emitError("a staged dot operand must be a 2-D float tile");
+  // The verifiers make a staged operand a float tile in a 2-D blocked layout.
+  assert((!aStage && !bStage) || swizzle);
   SwizzledTile aTile = SwizzledTile::get(aType),
                bTile = SwizzledTile::get(bType);
   int64_t aBytes = aStage ? 0 : llvm::alignTo(m * k * bytes, 16);
-  Value aBase = aStage ? aStage : sharedPointer(0, m * k * bytes);
-  Value bBase = bStage ? bStage : sharedPointer(aBytes, k * n * bytes);
+  Value aBase = aStage ? aStage : l.sharedPointer(0, m * k * bytes);
+  Value bBase = bStage ? bStage : l.sharedPointer(aBytes, k * n * bytes);
   // With both operands in stages, the pipeline's barriers order the reads.
   bool ownBarriers = !aStage || !bStage;
   if (swizzle) {
     if (!aStage)
-      storeSwizzled(lookup(op.getA()), aDist, aTile, aBase);
+      storeSwizzled(l, l.lookup(op.getA()), aDist, aTile, aBase);
     if (!bStage)
-      storeSwizzled(lookup(op.getB()), bDist, bTile, bBase);
+      storeSwizzled(l, l.lookup(op.getB()), bDist, bTile, bBase);
   } else {
-    storeShared(lookup(op.getA()), aDist, 0);
-    storeShared(lookup(op.getB()), bDist, aBytes);
+    storeShared(l, l.lookup(op.getA()), aDist, 0);
+    storeShared(l, l.lookup(op.getB()), bDist, aBytes);
   }
   if (ownBarriers)
     gpu::BarrierOp::create(b, loc);
@@ -92,9 +70,9 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
   // The thread's rows and columns of the accumulator.
   SmallVector<Value> rows, cols;
   for (int64_t r = 0; r < cDist.getExtent(0); ++r)
-    rows.push_back(coordinates(cDist, cDist.getSlot({r, 0}))[0]);
+    rows.push_back(l.coordinates(cDist, cDist.getSlot({r, 0}))[0]);
   for (int64_t c = 0; c < cDist.getExtent(1); ++c)
-    cols.push_back(coordinates(cDist, cDist.getSlot({0, c}))[1]);
+    cols.push_back(l.coordinates(cDist, cDist.getSlot({0, c}))[1]);
   auto widen = [&](Value v) -> Value {
     if (inType == accType)
       return v;
@@ -127,8 +105,8 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
     slotsOfRow[local[0]].push_back({slot, local[1]});
   }
 
-  const Slots &init = lookup(op.getAcc());
-  auto loop = scf::ForOp::create(b, loc, i32(0), i32(k), i32(kv),
+  const Slots &init = l.lookup(op.getAcc());
+  auto loop = scf::ForOp::create(b, loc, l.i32(0), l.i32(k), l.i32(kv),
                                  SmallVector<Value>(init.begin(), init.end()));
   {
     OpBuilder::InsertionGuard guard(b);
@@ -150,7 +128,7 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
     };
     auto linear = [&](Value base, Value row, int64_t stride, Value col) {
       Value index = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, row, i32(stride)), col);
+          b, loc, arith::MulIOp::create(b, loc, row, l.i32(stride)), col);
       return LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
                                  ValueRange{index});
     };
@@ -160,8 +138,8 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
         Value ptr;
         if (swizzle) {
           auto [col, delta] = asDelta(1, cols, c);
-          ptr =
-              swizzledPointer(bTile, bBase, inType, kk, e, col, delta, anchors);
+          ptr = swizzledPointer(l, bTile, bBase, inType, kk, e, col, delta,
+                                anchors);
         } else {
           ptr = linear(bBase, kk, n, cols[c]);
         }
@@ -173,7 +151,8 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
       Value ptr;
       if (swizzle) {
         auto [row, delta] = asDelta(0, rows, r);
-        ptr = swizzledPointer(aTile, aBase, inType, row, delta, kk, 0, anchors);
+        ptr = swizzledPointer(l, aTile, aBase, inType, row, delta, kk, 0,
+                              anchors);
       } else {
         ptr = linear(aBase, rows[r], k, kk);
       }
@@ -215,6 +194,14 @@ LogicalResult KernelLowering::lowerDot(DotOp op) {
   }
   if (ownBarriers)
     gpu::BarrierOp::create(b, loc);
-  map(op, Slots(loop.getResults().begin(), loop.getResults().end()));
+  l.map(op, Slots(loop.getResults().begin(), loop.getResults().end()));
   return success();
+}
+
+void tile::populateFmaDotLowerings(LoweringPatternSet &patterns) {
+  patterns.add(
+      lowerDot, /*benefit=*/1, +[](DotOp op) {
+        return !isa_and_nonnull<DotOperandEncodingAttr>(
+            op.getA().getType().getEncoding());
+      });
 }

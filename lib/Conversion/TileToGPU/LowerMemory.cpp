@@ -1,4 +1,4 @@
-//===- LowerMemory.cpp - vectorized, predicated loads and stores ----------===//
+//===- LowerMemory.cpp - global loads and stores, the cp.async pipeline
 //
 // A thread's slots along the layout's fastest dimension are consecutive
 // elements; when the axis analysis proves that `vec` of them are contiguous
@@ -7,11 +7,16 @@
 // predicate guards the access; otherwise the group moves as a vector when all
 // of its elements are enabled and element by element at the edge.
 //
+// The buffers of tile-promote-shared: async_copy moves 16-byte chunks with
+// cp.async into a swizzled stage (zero-filled where masked); a shared_load
+// that feeds a dot is left to the dot, which reads the stage itself.
+//
 //===----------------------------------------------------------------------===//
-#include "KernelLowering.h"
+#include "LoweringContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -26,27 +31,32 @@ static int64_t floorPowerOfTwo(int64_t n) {
   return p;
 }
 
-std::pair<unsigned, bool> KernelLowering::vectorWidth(Value ptr, Value mask,
-                                                      const Distribution &dist,
-                                                      Type elemType) {
+static std::pair<unsigned, bool> vectorWidth(LoweringContext &l, Value ptr,
+                                             Value mask,
+                                             const Distribution &dist,
+                                             Type elemType) {
   if (dist.isScalar() || dist.getSlicedDim() || elemType.isInteger(1) ||
       isa<PointerType>(elemType))
     return {1, true};
   unsigned fastest = dist.getLayout().getOrder()[0];
-  int64_t elemBytes = std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
-  AxisInfo ptrInfo = axisInfo.get(ptr);
+  int64_t elemBytes =
+      std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
+  AxisInfo ptrInfo = l.getAxisInfo().get(ptr);
   int64_t vec = std::min<int64_t>(
       {dist.getLayout().getSizePerThread()[fastest], dist.getExtent(fastest),
        ptrInfo.getContiguity(fastest),
        std::max<int64_t>(1, ptrInfo.getDivisibility(fastest) / elemBytes),
        16 / elemBytes});
   vec = floorPowerOfTwo(std::max<int64_t>(1, vec));
-  bool uniform = !mask || axisInfo.get(mask).getConstancy(fastest) >= vec;
+  bool uniform =
+      !mask || l.getAxisInfo().get(mask).getConstancy(fastest) >= vec;
   return {static_cast<unsigned>(vec), uniform};
 }
 
-Value KernelLowering::groupMask(const Slots &masks, unsigned first,
-                                unsigned vec, bool uniform) {
+static Value groupMask(LoweringContext &l, const Slots &masks, unsigned first,
+                       unsigned vec, bool uniform) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   Value pred = masks[first];
   if (!uniform)
     for (unsigned i = 1; i < vec; ++i)
@@ -70,8 +80,9 @@ static Value fromMemory(OpBuilder &b, Location loc, Value v, Type elemType) {
 
 /// Bytes of one element of `memType` in global memory.
 static int64_t elementBytes(Type memType) {
-  return memType.isIntOrFloat() ? std::max(1u, memType.getIntOrFloatBitWidth() / 8)
-                                : 8;
+  return memType.isIntOrFloat()
+             ? std::max(1u, memType.getIntOrFloatBitWidth() / 8)
+             : 8;
 }
 
 /// Builds a `vec`-element vector (or the scalar when vec is 1).
@@ -91,20 +102,24 @@ static void yieldFrom(OpBuilder &b, Location loc, Block *block,
   scf::YieldOp::create(b, loc, build());
 }
 
-LogicalResult KernelLowering::lowerLoad(LoadOp op) {
+static LogicalResult lowerLoad(LoadOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   auto dist = *Distribution::get(op.getType());
   Type elemType = getElementTypeOrSelf(op.getType());
-  Type memType = memoryType(elemType);
-  auto [vec, uniform] = vectorWidth(op.getPtr(), op.getMask(), dist, elemType);
-  const Slots &ptrs = lookup(op.getPtr());
-  const Slots *masks = op.getMask() ? &lookup(op.getMask()) : nullptr;
-  const Slots *others = op.getOther() ? &lookup(op.getOther()) : nullptr;
+  Type memType = l.memoryType(elemType);
+  auto [vec, uniform] =
+      vectorWidth(l, op.getPtr(), op.getMask(), dist, elemType);
+  const Slots &ptrs = l.lookup(op.getPtr());
+  const Slots *masks = op.getMask() ? &l.lookup(op.getMask()) : nullptr;
+  const Slots *others = op.getOther() ? &l.lookup(op.getOther()) : nullptr;
   int64_t elemBytes = elementBytes(memType);
   Type accessType = vec == 1 ? memType : VectorType::get({vec}, memType);
   // The value a masked-off element takes: `other`, or zero.
   auto fallback = [&](unsigned slot) -> Value {
     if (others)
-      return toMemory(b, loc, (*others)[others->size() == 1 ? 0 : slot], memType);
+      return toMemory(b, loc, (*others)[others->size() == 1 ? 0 : slot],
+                      memType);
     return LLVM::ZeroOp::create(b, loc, memType);
   };
   auto scalarLoad = [&](unsigned slot) -> Value {
@@ -131,14 +146,15 @@ LogicalResult KernelLowering::lowerLoad(LoadOp op) {
       if (!masks) {
         loaded = vectorLoad();
       } else {
-        auto ifOp = scf::IfOp::create(b, loc, accessType,
-                                      groupMask(*masks, first, vec, uniform),
-                                      /*addThenBlock=*/true, /*addElseBlock=*/true);
+        auto ifOp = scf::IfOp::create(
+            b, loc, accessType, groupMask(l, *masks, first, vec, uniform),
+            /*addThenBlock=*/true, /*addElseBlock=*/true);
         yieldFrom(b, loc, ifOp.thenBlock(), vectorLoad);
         yieldFrom(b, loc, ifOp.elseBlock(), [&] {
           SmallVector<Value> elems;
           for (unsigned i = 0; i < vec; ++i)
-            elems.push_back(uniform ? fallback(first + i) : scalarLoad(first + i));
+            elems.push_back(uniform ? fallback(first + i)
+                                    : scalarLoad(first + i));
           return packVector(b, loc, elems, memType);
         });
         loaded = ifOp.getResult(0);
@@ -151,31 +167,34 @@ LogicalResult KernelLowering::lowerLoad(LoadOp op) {
       out.push_back(fromMemory(b, loc, elem, elemType));
     }
   }
-  map(op, out);
+  l.map(op, out);
   return success();
 }
 
-LogicalResult KernelLowering::lowerStore(StoreOp op) {
+static LogicalResult lowerStore(StoreOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   auto dist = *Distribution::get(op.getPtr().getType());
   Type elemType = getElementTypeOrSelf(op.getValue().getType());
-  Type memType = memoryType(elemType);
-  auto [vec, uniform] = vectorWidth(op.getPtr(), op.getMask(), dist, elemType);
-  const Slots &ptrs = lookup(op.getPtr());
-  const Slots &vals = lookup(op.getValue());
-  const Slots *masks = op.getMask() ? &lookup(op.getMask()) : nullptr;
+  Type memType = l.memoryType(elemType);
+  auto [vec, uniform] =
+      vectorWidth(l, op.getPtr(), op.getMask(), dist, elemType);
+  const Slots &ptrs = l.lookup(op.getPtr());
+  const Slots &vals = l.lookup(op.getValue());
+  const Slots *masks = op.getMask() ? &l.lookup(op.getMask()) : nullptr;
   int64_t elemBytes = elementBytes(memType);
   auto valueAt = [&](unsigned slot) {
     return toMemory(b, loc, vals[vals.size() == 1 ? 0 : slot], memType);
   };
   // Where several threads hold an element, only its owner stores it.
-  Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
+  Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
   auto both = [&](Value a, Value c) -> Value {
     if (!a)
       return c;
     return c ? Value(arith::AndIOp::create(b, loc, a, c)) : a;
   };
   for (unsigned first = 0; first < dist.getNumSlots(); first += vec) {
-    Value pred = both(owner, masks ? groupMask(*masks, first, vec, uniform)
+    Value pred = both(owner, masks ? groupMask(l, *masks, first, vec, uniform)
                                    : Value());
     auto vectorStore = [&] {
       SmallVector<Value> elems;
@@ -185,7 +204,7 @@ LogicalResult KernelLowering::lowerStore(StoreOp op) {
                             ptrs[first], vec * elemBytes);
     };
     if (uniform) {
-      emitIf(pred, vectorStore);
+      l.emitIf(pred, vectorStore);
       continue;
     }
     // Whole group enabled: one vector store; else each enabled element.
@@ -196,11 +215,114 @@ LogicalResult KernelLowering::lowerStore(StoreOp op) {
       vectorStore();
       b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       for (unsigned i = 0; i < vec; ++i)
-        emitIf(both(owner, (*masks)[first + i]), [&] {
+        l.emitIf(both(owner, (*masks)[first + i]), [&] {
           LLVM::StoreOp::create(b, loc, valueAt(first + i), ptrs[first + i],
                                 elemBytes);
         });
     }
   }
   return success();
+}
+
+static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
+  auto dist = Distribution::get(op.getPtr().getType());
+  if (failed(dist) || dist->isScalar() || dist->getSlicedDim() ||
+      dist->getRank() != 2)
+    return op.emitError("async_copy needs a 2-D blocked tile of pointers");
+  Type elemType = op.getBuffer().getType().getElementType();
+  SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
+  Value buffer = l.stagePointer(op.getBuffer(), op.getStage());
+  auto [vec, uniform] =
+      vectorWidth(l, op.getPtr(), op.getMask(), *dist, elemType);
+  // Groups run along the rows of the swizzled tile and inside one chunk.
+  if (dist->getLayout().getOrder()[0] != 1 || !uniform)
+    vec = 1;
+  vec = std::min<unsigned>(vec, tile.accessElems());
+  int64_t bytes = vec * tile.elemBytes;
+  const Slots &ptrs = l.lookup(op.getPtr());
+  const Slots &masks = l.lookup(op.getMask());
+  Value owner = dist->isUnique() ? Value() : l.ownerPredicate(*dist);
+  l.emitIf(owner, [&] {
+    for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
+      SmallVector<Value> coords = l.coordinates(*dist, slot);
+      Value dst = LLVM::GEPOp::create(
+          b, loc, buffer.getType(), elemType, buffer,
+          ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
+      Value mask = masks.size() == 1 ? masks[0] : masks[slot];
+      if (bytes >= 4) {
+        // Masked-off copies read nothing and fill zeros (src-size 0).
+        Value srcBytes =
+            arith::SelectOp::create(b, loc, mask, l.i32(bytes), l.i32(0));
+        NVVM::CpAsyncOp::create(b, loc, dst, ptrs[slot], bytes,
+                                bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                            : NVVM::LoadCacheModifierKind::CA,
+                                srcBytes);
+        continue;
+      }
+      // A lone 16-bit element: cp.async moves at least 4 bytes, so copy it
+      // synchronously (zero first, the value where enabled).
+      LLVM::StoreOp::create(
+          b, loc, arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType)),
+          dst);
+      l.emitIf(mask, [&] {
+        Value v = LLVM::LoadOp::create(b, loc, elemType, ptrs[slot]);
+        LLVM::StoreOp::create(b, loc, v, dst);
+      });
+    }
+  });
+  return success();
+}
+
+/// A shared_load whose only user is a dot in the same block (not as the
+/// accumulator): the dot reads the stage itself.
+static bool feedsDot(SharedLoadOp op) {
+  auto dot = op->hasOneUse() ? dyn_cast<DotOp>(*op->user_begin()) : DotOp();
+  return dot && dot->getBlock() == op->getBlock() &&
+         dot.getAcc() != op.getResult();
+}
+
+static LogicalResult deferSharedLoad(SharedLoadOp op, LoweringContext &l) {
+  l.deferOperand(op.getResult(), l.stagePointer(op.getBuffer(), op.getStage()));
+  return success();
+}
+
+/// A shared_load into a blocked layout (an FMA dot's operand).
+static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
+  Value stage = l.stagePointer(op.getBuffer(), op.getStage());
+  auto dist = *Distribution::get(op.getType());
+  l.map(op, loadSwizzled(l, dist, op.getType().getElementType(),
+                         SwizzledTile::forBuffer(op.getBuffer()), stage));
+  return success();
+}
+
+static LogicalResult lowerSharedAlloc(SharedAllocOp op, LoweringContext &l) {
+  l.map(op, {l.rawSharedPointer(l.bufferOffset(op))});
+  return success();
+}
+
+static LogicalResult lowerAsyncCommit(AsyncCommitOp op, LoweringContext &l) {
+  NVVM::CpAsyncCommitGroupOp::create(l.builder(), l.loc);
+  return success();
+}
+
+static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
+  NVVM::CpAsyncWaitGroupOp::create(l.builder(), l.loc, op.getPending());
+  gpu::BarrierOp::create(l.builder(), l.loc);
+  return success();
+}
+
+void tile::populateMemoryLowerings(LoweringPatternSet &patterns) {
+  patterns.add(lowerLoad);
+  patterns.add(lowerStore);
+  patterns.add(lowerSharedAlloc);
+  patterns.add(lowerAsyncCopy);
+  patterns.add(lowerAsyncCommit);
+  patterns.add(lowerAsyncWait);
+  patterns.add(deferSharedLoad, /*benefit=*/2, feedsDot);
+  patterns.add(
+      lowerSharedLoad, /*benefit=*/1, +[](SharedLoadOp op) {
+        return !isa<DotOperandEncodingAttr>(op.getType().getEncoding());
+      });
 }

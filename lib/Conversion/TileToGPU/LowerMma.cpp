@@ -14,7 +14,7 @@
 // different bank groups.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelLowering.h"
+#include "LoweringContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -24,107 +24,6 @@
 using namespace mlir;
 using namespace tile;
 
-SwizzledTile SwizzledTile::get(RankedTensorType type) {
-  SwizzledTile tile;
-  tile.rows = type.getDimSize(0);
-  tile.cols = type.getDimSize(1);
-  tile.elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
-  // A tf32 B fragment register holds B[k][n] for lanes (n = l / 4, k =
-  // l % 4): 4 rows of 8 consecutive columns per load. With 16-byte chunks
-  // and phase r % 8, rows r and r ^ 1 put those 8 columns (two chunks) in
-  // the same banks; 32-byte chunks with phase r % 4 give the 4 rows 4
-  // different quarters of a 128-byte line.
-  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
-  int64_t chunkBytes =
-      operand && operand.getOpIdx() == 1 && tile.elemBytes == 4 ? 32 : 16;
-  tile.vec = chunkBytes / tile.elemBytes;
-  int64_t rowBytes = tile.cols * tile.elemBytes;
-  int64_t chunks = std::max<int64_t>(1, rowBytes / chunkBytes);
-  tile.perPhase = std::max<int64_t>(1, 128 / rowBytes);
-  tile.maxPhase = std::min<int64_t>(chunks, 128 / chunkBytes / tile.perPhase);
-  return tile;
-}
-
-int64_t SwizzledTile::runLength(const Distribution &dist) const {
-  BlockedEncodingAttr layout = dist.getLayout();
-  if (layout.getOrder()[0] != 1)
-    return 1;
-  return std::min<int64_t>(
-      {layout.getSizePerThread()[1], dist.getExtent(1), accessElems()});
-}
-
-SwizzledTile SwizzledTile::forBuffer(Value buffer) {
-  for (Operation *user : buffer.getUsers())
-    if (auto load = dyn_cast<SharedLoadOp>(user))
-      return get(load.getType());
-  auto type = cast<MemRefType>(buffer.getType());
-  return get(RankedTensorType::get(type.getShape().drop_front(),
-                                   type.getElementType()));
-}
-
-Value KernelLowering::swizzledOffset(const SwizzledTile &tile, Value row,
-                                     Value col) {
-  Value phase = arith::RemUIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, row, i32(tile.perPhase)),
-      i32(tile.maxPhase));
-  Value chunk = arith::DivUIOp::create(b, loc, col, i32(tile.vec));
-  Value within = arith::RemUIOp::create(b, loc, col, i32(tile.vec));
-  Value swizzled = arith::XOrIOp::create(b, loc, chunk, phase);
-  Value rowStart = arith::MulIOp::create(b, loc, row, i32(tile.cols));
-  Value chunkStart = arith::MulIOp::create(b, loc, swizzled, i32(tile.vec));
-  return arith::AddIOp::create(
-      b, loc, rowStart, arith::AddIOp::create(b, loc, chunkStart, within));
-}
-
-Value KernelLowering::swizzledPointer(const SwizzledTile &tile, Value buffer,
-                                      Type elemType, Value row,
-                                      int64_t rowDelta, Value col,
-                                      int64_t colDelta,
-                                      SwizzleAnchors &anchors) {
-  int64_t ra = rowDelta % (tile.perPhase * tile.maxPhase);
-  int64_t ca = colDelta % (tile.vec * tile.maxPhase);
-  Value &anchor = anchors[{buffer, row, col, ra, ca}];
-  if (!anchor) {
-    auto plus = [&](Value x, int64_t c) -> Value {
-      return c == 0 ? x : arith::AddIOp::create(b, loc, x, i32(c));
-    };
-    anchor = LLVM::GEPOp::create(
-        b, loc, buffer.getType(), elemType, buffer,
-        ValueRange{swizzledOffset(tile, plus(row, ra), plus(col, ca))});
-  }
-  int64_t rest = (rowDelta - ra) * tile.cols + (colDelta - ca);
-  if (rest == 0)
-    return anchor;
-  return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, anchor,
-                             ArrayRef<LLVM::GEPArg>{int32_t(rest)});
-}
-
-void KernelLowering::storeSwizzled(const Slots &slots, const Distribution &dist,
-                                   const SwizzledTile &tile, Value buffer) {
-  Type elemType = slots.front().getType();
-  // A run of the thread's consecutive elements inside one chunk moves as
-  // one vector.
-  int64_t group = tile.runLength(dist);
-  Value owner = dist.isUnique() ? Value() : ownerPredicate(dist);
-  emitIf(owner, [&] {
-    for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
-      SmallVector<Value> coords = coordinates(dist, slot);
-      Value offset = swizzledOffset(tile, coords[0], coords[1]);
-      Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), elemType,
-                                      buffer, ValueRange{offset});
-      Value v = slots[slot];
-      if (group > 1) {
-        auto vecType = VectorType::get({group}, elemType);
-        v = vector::FromElementsOp::create(
-            b, loc, vecType,
-            ArrayRef<Value>(slots.begin() + slot,
-                            slots.begin() + slot + group));
-      }
-      LLVM::StoreOp::create(b, loc, v, ptr, group * tile.elemBytes);
-    }
-  });
-}
-
 /// The register `mma.sync` takes for two 16-bit elements or one tf32.
 static Type fragmentType(OpBuilder &b, Type elemType) {
   if (elemType.isF16())
@@ -132,8 +31,13 @@ static Type fragmentType(OpBuilder &b, Type elemType) {
   return b.getI32Type();
 }
 
-Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
-                                    int64_t onlyK) {
+/// Reads the mma fragments of a tile of `type` (a dot-operand layout) from
+/// the swizzled tile at `buffer`; with `onlyK` >= 0 only those of that k
+/// step (the other slots are null).
+static Slots loadFragments(LoweringContext &l, RankedTensorType type,
+                           Value buffer, int64_t onlyK = -1) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   BlockedEncodingAttr parent = operand.getParent();
   SwizzledTile tile = SwizzledTile::get(type);
@@ -147,13 +51,13 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   int64_t kLo = onlyK < 0 ? 0 : onlyK, kHi = onlyK < 0 ? numK : onlyK + 1;
   // Registers per (block, k step): 4 for A, 2 for B, at (blk*numK+kk)*n.
   int64_t perStep = isA ? 4 : 2;
-  ArrayRef<Value> warps = warpCoords(parent);
+  ArrayRef<Value> warps = l.warpCoords(parent);
   Type fragType = fragmentType(b, elemType);
   auto add = [&](Value x, int64_t c) -> Value {
-    return c == 0 ? x : arith::AddIOp::create(b, loc, x, i32(c));
+    return c == 0 ? x : arith::AddIOp::create(b, loc, x, l.i32(c));
   };
   auto mul = [&](Value x, int64_t c) -> Value {
-    return c == 1 ? x : arith::MulIOp::create(b, loc, x, i32(c));
+    return c == 1 ? x : arith::MulIOp::create(b, loc, x, l.i32(c));
   };
   auto toFragment = [&](Value reg) -> Value {
     return reg.getType() == fragType
@@ -163,8 +67,8 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   // Row (of A) or column (of B) of the tensor for instruction row/column
   // `r` (0..15 for A, 0..7 for B) of block `blk`.
   auto tensorRowA = [&](Value r, int64_t blk) -> Value {
-    Value high = arith::DivUIOp::create(b, loc, r, i32(8));
-    Value low = arith::RemUIOp::create(b, loc, r, i32(8));
+    Value high = arith::DivUIOp::create(b, loc, r, l.i32(8));
+    Value low = arith::RemUIOp::create(b, loc, r, l.i32(8));
     Value row = arith::AddIOp::create(
         b, loc, mul(high, 8 * wm),
         arith::AddIOp::create(b, loc, mul(warps[0], 8), low));
@@ -179,8 +83,8 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   SwizzleAnchors anchors;
   auto swizzledPtr = [&](Value row, int64_t rowDelta, Value col,
                          int64_t colDelta) {
-    return swizzledPointer(tile, buffer, elemType, row, rowDelta, col, colDelta,
-                           anchors);
+    return swizzledPointer(l, tile, buffer, elemType, row, rowDelta, col,
+                           colDelta, anchors);
   };
 
   Slots out(numMN * numK * perStep);
@@ -189,9 +93,9 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
     // .trans moves 16-bit halves), one load per element. The f32 bits go
     // to the mma as they are: the tensor core ignores the low 13 bits
     // (truncation to tf32, as the interpreter computes; no cvt per element).
-    Value g = arith::DivUIOp::create(b, loc, laneId, i32(4));
-    Value t = arith::RemUIOp::create(b, loc, laneId, i32(4));
-    Value n0 = tensorColB(i32(0), g);
+    Value g = arith::DivUIOp::create(b, loc, l.getLaneId(), l.i32(4));
+    Value t = arith::RemUIOp::create(b, loc, l.getLaneId(), l.i32(4));
+    Value n0 = tensorColB(l.i32(0), g);
     auto loadElement = [&](int64_t k, int64_t nDelta) -> Value {
       return LLVM::LoadOp::create(b, loc, b.getI32Type(),
                                   swizzledPtr(t, k, n0, nDelta));
@@ -209,8 +113,8 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   // 0-7 and 8-15); lanes 16-31 the second 16 bytes of k (A) or the next n
   // block (B). A tf32 A is loaded the same way: 16 bytes are 4 elements, and
   // the 32-bit word a lane receives is the (g, t) element the mma expects.
-  Value q = arith::RemUIOp::create(b, loc, laneId, i32(16));
-  Value half = arith::DivUIOp::create(b, loc, laneId, i32(16));
+  Value q = arith::RemUIOp::create(b, loc, l.getLaneId(), l.i32(16));
+  Value half = arith::DivUIOp::create(b, loc, l.getLaneId(), l.i32(16));
   auto ldmatrix = [&](Value ptr, unsigned num, bool trans) {
     SmallVector<Type> regs(num, b.getI32Type());
     Type resultType =
@@ -243,7 +147,7 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   // B: fragments of n blocks j and j+1 from one x4 load where both exist.
   // Block blk (+ half for a pair) starts at column blk * 8 * wn of the first.
   Value pairCol = tensorColB(half, Value()),
-        singleCol = tensorColB(i32(0), Value());
+        singleCol = tensorColB(l.i32(0), Value());
   for (int64_t blk = 0; blk < numMN; blk += 2) {
     bool pair = blk + 1 < numMN;
     Value col = pair ? pairCol : singleCol;
@@ -257,23 +161,29 @@ Slots KernelLowering::loadFragments(RankedTensorType type, Value buffer,
   return out;
 }
 
-LogicalResult KernelLowering::lowerToDotOperand(Operation *op, Value src,
-                                                Value result) {
+/// convert_layout into a dot-operand layout: through swizzled shared
+/// memory into mma fragments.
+static LogicalResult lowerToDotOperand(ConvertLayoutOp op, LoweringContext &l) {
+  Value src = op.getSrc(), result = op.getResult();
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   auto from = Distribution::get(src.getType());
   if (failed(from) || from->isScalar() || from->getSlicedDim())
     return op->emitError("a dot operand must be converted from a 2-D "
                          "blocked tile");
   auto type = cast<RankedTensorType>(result.getType());
   SwizzledTile tile = SwizzledTile::get(type);
-  Value buffer = sharedPointer(0, tile.rows * tile.cols * tile.elemBytes);
-  storeSwizzled(lookup(src), *from, tile, buffer);
+  Value buffer = l.sharedPointer(0, tile.rows * tile.cols * tile.elemBytes);
+  storeSwizzled(l, l.lookup(src), *from, tile, buffer);
   gpu::BarrierOp::create(b, loc);
-  map(result, loadFragments(type, buffer));
+  l.map(result, loadFragments(l, type, buffer));
   gpu::BarrierOp::create(b, loc);
   return success();
 }
 
-LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
+static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
   auto aType = op.getA().getType();
   auto cType = op.getType();
   auto cDist = *Distribution::get(cType);
@@ -289,18 +199,18 @@ LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
     return op.emitError("the mma layout does not tile the result");
   // Operands read from a pipeline stage are loaded one k step at a time,
   // just before that step's mmas.
-  Value aDeferred = deferredOperands.lookup(op.getA());
-  Value bDeferred = deferredOperands.lookup(op.getB());
-  Slots aRegs = aDeferred ? Slots(numM * numK * 4) : lookup(op.getA());
-  Slots bRegs = bDeferred ? Slots(numN * numK * 2) : lookup(op.getB());
+  Value aDeferred = l.deferredStage(op.getA());
+  Value bDeferred = l.deferredStage(op.getB());
+  Slots aRegs = aDeferred ? Slots(numM * numK * 4) : l.lookup(op.getA());
+  Slots bRegs = bDeferred ? Slots(numN * numK * 2) : l.lookup(op.getB());
   auto loadStep = [&](Slots &regs, Value stage, RankedTensorType type,
                       int64_t kk) {
-    Slots step = loadFragments(type, stage, kk);
+    Slots step = loadFragments(l, type, stage, kk);
     for (size_t r = 0; r < step.size(); ++r)
       if (step[r])
         regs[r] = step[r];
   };
-  Slots acc = lookup(op.getAcc());
+  Slots acc = l.lookup(op.getAcc());
   NVVM::MMATypes ptxType = in.isF16()    ? NVVM::MMATypes::f16
                            : in.isBF16() ? NVVM::MMATypes::bf16
                                          : NVVM::MMATypes::tf32;
@@ -349,83 +259,32 @@ LogicalResult KernelLowering::lowerMmaDot(DotOp op) {
         }
       }
   }
-  map(op, acc);
+  l.map(op, acc);
   return success();
 }
 
-Value KernelLowering::stagePointer(Value buffer, Value stage) {
-  auto type = cast<MemRefType>(buffer.getType());
-  int64_t stageBytes = type.getNumElements() / type.getDimSize(0) *
-                       type.getElementTypeBitWidth() / 8;
-  Value base = lookupScalar(buffer);
-  Value offset =
-      arith::MulIOp::create(b, loc, lookupScalar(stage), i32(stageBytes));
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
-                             ValueRange{offset});
-}
-
-LogicalResult KernelLowering::lowerSharedLoad(SharedLoadOp op) {
-  Value stage = stagePointer(op.getBuffer(), op.getStage());
-  auto dot = op->hasOneUse() ? dyn_cast<DotOp>(*op->user_begin()) : DotOp();
-  if (dot && dot->getBlock() == op->getBlock() &&
-      dot.getAcc() != op.getResult()) {
-    deferredOperands[op.getResult()] = stage;
-    return success();
-  }
-  if (isa<DotOperandEncodingAttr>(op.getType().getEncoding())) {
-    map(op, loadFragments(op.getType(), stage));
-    return success();
-  }
-  auto dist = *Distribution::get(op.getType());
-  map(op, loadSwizzled(dist, op.getType().getElementType(),
-                       SwizzledTile::forBuffer(op.getBuffer()), stage));
+/// A shared_load into a dot-operand layout: the fragments of the stage.
+static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
+  Value stage = l.stagePointer(op.getBuffer(), op.getStage());
+  l.map(op, loadFragments(l, op.getType(), stage));
   return success();
 }
 
-LogicalResult KernelLowering::lowerAsyncCopy(AsyncCopyOp op) {
-  auto dist = Distribution::get(op.getPtr().getType());
-  if (failed(dist) || dist->isScalar() || dist->getSlicedDim() ||
-      dist->getRank() != 2)
-    return op.emitError("async_copy needs a 2-D blocked tile of pointers");
-  Type elemType = op.getBuffer().getType().getElementType();
-  SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
-  Value buffer = stagePointer(op.getBuffer(), op.getStage());
-  auto [vec, uniform] = vectorWidth(op.getPtr(), op.getMask(), *dist, elemType);
-  // Groups run along the rows of the swizzled tile and inside one chunk.
-  if (dist->getLayout().getOrder()[0] != 1 || !uniform)
-    vec = 1;
-  vec = std::min<unsigned>(vec, tile.accessElems());
-  int64_t bytes = vec * tile.elemBytes;
-  const Slots &ptrs = lookup(op.getPtr());
-  const Slots &masks = lookup(op.getMask());
-  Value owner = dist->isUnique() ? Value() : ownerPredicate(*dist);
-  emitIf(owner, [&] {
-    for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
-      SmallVector<Value> coords = coordinates(*dist, slot);
-      Value dst = LLVM::GEPOp::create(
-          b, loc, buffer.getType(), elemType, buffer,
-          ValueRange{swizzledOffset(tile, coords[0], coords[1])});
-      Value mask = masks.size() == 1 ? masks[0] : masks[slot];
-      if (bytes >= 4) {
-        // Masked-off copies read nothing and fill zeros (src-size 0).
-        Value srcBytes =
-            arith::SelectOp::create(b, loc, mask, i32(bytes), i32(0));
-        NVVM::CpAsyncOp::create(b, loc, dst, ptrs[slot], bytes,
-                                bytes == 16 ? NVVM::LoadCacheModifierKind::CG
-                                            : NVVM::LoadCacheModifierKind::CA,
-                                srcBytes);
-        continue;
-      }
-      // A lone 16-bit element: cp.async moves at least 4 bytes, so copy it
-      // synchronously (zero first, the value where enabled).
-      LLVM::StoreOp::create(
-          b, loc, arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType)),
-          dst);
-      emitIf(mask, [&] {
-        Value v = LLVM::LoadOp::create(b, loc, elemType, ptrs[slot]);
-        LLVM::StoreOp::create(b, loc, v, dst);
-      });
-    }
-  });
-  return success();
+/// True for tiles held as mma fragments.
+static bool isDotOperand(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor &&
+         isa_and_nonnull<DotOperandEncodingAttr>(tensor.getEncoding());
+}
+
+void tile::populateMmaLowerings(LoweringPatternSet &patterns) {
+  patterns.add(
+      lowerMmaDot, /*benefit=*/1,
+      +[](DotOp op) { return isDotOperand(op.getA().getType()); });
+  patterns.add(
+      lowerToDotOperand, /*benefit=*/2,
+      +[](ConvertLayoutOp op) { return isDotOperand(op.getType()); });
+  patterns.add(
+      lowerSharedLoad, /*benefit=*/1,
+      +[](SharedLoadOp op) { return isDotOperand(op.getType()); });
 }

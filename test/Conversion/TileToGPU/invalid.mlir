@@ -25,3 +25,85 @@ tile.kernel @copy_sliced(%p: !tile.ptr<f32>, %st: i32, %m: i1) attributes {tile.
   tile.async_copy %ptrs, mask %mask into %buf[%st] : tensor<16x16x!tile.ptr<f32>, #s>, tensor<16x16xi1, #s>, memref<2x16x16xf32, 3>
   tile.return
 }
+
+// -----
+
+#p3 = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#s = #tile.slice<{dim = 0, parent = #p3}>
+tile.kernel @reduce_sliced(%p: !tile.ptr<f32>, %v: f32) attributes {tile.num_warps = 4 : i32} {
+  %t = tile.splat %v : tensor<16x16xf32, #s>
+  // expected-error @+1 {{reducing a sliced tile is not supported by convert-tile-to-gpu}}
+  %r = tile.reduce sum %t, axis = 0 : tensor<16x16xf32, #s> -> tensor<16xf32, #tile.slice<{dim = 0, parent = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>
+  tile.return
+}
+
+// -----
+
+#p3 = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#s = #tile.slice<{dim = 0, parent = #p3}>
+tile.kernel @trans_sliced(%v: f32) attributes {tile.num_warps = 4 : i32} {
+  %t = tile.splat %v : tensor<16x16xf32, #s>
+  // expected-error @+1 {{transpose of a sliced tile is not supported by convert-tile-to-gpu}}
+  %r = tile.trans %t : tensor<16x16xf32, #s> -> tensor<16x16xf32, #s>
+  tile.return
+}
+
+// -----
+
+#a = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.kernel @broadcast_layouts(%v: f32) attributes {tile.num_warps = 4 : i32} {
+  %t = tile.splat %v : tensor<1x16xf32, #a>
+  // expected-error @+1 {{broadcast between different layouts is not supported by convert-tile-to-gpu}}
+  %r = tile.broadcast %t : tensor<1x16xf32, #a> -> tensor<16x16xf32, #b>
+  tile.return
+}
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.kernel @iota_constant() attributes {tile.num_warps = 4 : i32} {
+  // expected-error @+1 {{a non-uniform tile constant is not supported by convert-tile-to-gpu}}
+  %c = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32, #b>
+  tile.return
+}
+
+// -----
+
+#p3 = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#s = #tile.slice<{dim = 0, parent = #p3}>
+tile.kernel @dot_sliced(%v: f32) attributes {tile.num_warps = 4 : i32} {
+  %t = tile.splat %v : tensor<16x16xf32, #s>
+  // expected-error @+1 {{dot needs a 2-D blocked accumulator layout}}
+  %d = tile.dot %t, %t, %t : tensor<16x16xf32, #s> * tensor<16x16xf32, #s> -> tensor<16x16xf32, #s>
+  tile.return
+}
+
+// -----
+
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#p3 = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#s = #tile.slice<{dim = 0, parent = #p3}>
+tile.kernel @operand_from_slice(%v: f16) attributes {tile.num_warps = 4 : i32} {
+  %t = tile.splat %v : tensor<64x32xf16, #s>
+  // expected-error @+1 {{a dot operand must be converted from a 2-D blocked tile}}
+  %a = tile.convert_layout %t : tensor<64x32xf16, #s> -> tensor<64x32xf16, #a>
+  tile.return
+}
+
+// -----
+
+// 16 rows on 2 warps along M: fewer than one m16 instruction per warp.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+tile.kernel @mma_mismatch(%v: f16, %w: f32) attributes {tile.num_warps = 4 : i32} {
+  %x = tile.splat %v : tensor<16x16xf16, #mma>
+  %ca = tile.convert_layout %x : tensor<16x16xf16, #mma> -> tensor<16x16xf16, #a>
+  %cb = tile.convert_layout %x : tensor<16x16xf16, #mma> -> tensor<16x16xf16, #bo>
+  %c = tile.splat %w : tensor<16x16xf32, #mma>
+  // expected-error @+1 {{the mma layout does not tile the result}}
+  %d = tile.dot %ca, %cb, %c : tensor<16x16xf16, #a> * tensor<16x16xf16, #bo> -> tensor<16x16xf32, #mma>
+  tile.return
+}

@@ -70,7 +70,8 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     if (!instrK || !accOk || m % 16 != 0 || n % 8 != 0 || k % instrK != 0)
       return;
     auto kernel = dot->getParentOfType<KernelOp>();
-    auto numWarps = kernel->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    auto numWarps = kernel->getAttrOfType<IntegerAttr>(
+        TileDialect::NumWarpsAttrHelper::getNameStr());
     if (!numWarps)
       return;
     auto grid = warpGrid(m, n, numWarps.getInt());

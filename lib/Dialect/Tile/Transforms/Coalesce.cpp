@@ -90,7 +90,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
 
   void runOnKernel(KernelOp kernel, const ModuleAxisInfo &info) {
     MLIRContext *context = &getContext();
-    kernel->setAttr(kNumWarpsAttr,
+    kernel->setAttr(TileDialect::NumWarpsAttrHelper::getNameStr(),
                     IntegerAttr::get(IntegerType::get(context, 32), numWarps));
 
     // 1. Per rank, the layout of the widest memory access of that rank.

@@ -2,9 +2,10 @@
 //-*-===//
 //
 // Shared by tile-remove-layout-conversions and tile-fuse: a tile made only
-// from splats, ranges, splat constants and elementwise/shape ops over them
-// is cheaper to compute again in the layout a user wants than to move
-// through shared memory.
+// from splats, ranges and splat constants, through elementwise ops,
+// `addptr`, `expand_dims`, `broadcast` and layout conversions, is cheaper
+// to compute again in the layout a user wants than to move through shared
+// memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_DIALECT_TILE_TRANSFORMS_REMATERIALIZE_H

@@ -16,9 +16,6 @@ namespace tile {
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 
-/// Name of the kernel attribute recording the number of warps.
-inline constexpr llvm::StringLiteral kNumWarpsAttr = "tile.num_warps";
-
 } // namespace tile
 
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_H

@@ -22,6 +22,30 @@ def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tile::TileDialect"];
 }
 
+def TileSpecialize : Pass<"tile-specialize", "::mlir::ModuleOp"> {
+  let summary = "Compile kernels for facts about their arguments";
+  let description = [{
+    Records what a compiled variant may assume of the kernel arguments it
+    names (by their source names, the `NameLoc`s the frontend gives them),
+    for the axis analysis and for the signature the launch checks:
+    `divisible` arguments (and, with `pointers-divisible`, every pointer)
+    get `tile.divisibility = 16` (a pointer: 16-byte aligned); `equal-to-one`
+    integer arguments get `tile.equal_to_one` and their uses become the
+    constant 1, so a unit stride makes accesses contiguous. A name that no
+    kernel parameter has, or `equal-to-one` of a non-integer, is an error.
+    Runs on frontend output, before the layout passes.
+  }];
+  let options = [
+    ListOption<"divisible", "divisible", "std::string",
+               "Arguments divisible by 16 (pointers: 16-byte aligned)">,
+    Option<"pointersDivisible", "pointers-divisible", "bool",
+           /*default=*/"false", "Every pointer argument is 16-byte aligned">,
+    ListOption<"equalToOne", "equal-to-one", "std::string",
+               "Integer arguments equal to 1">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TileRemoveLayoutConversions : Pass<"tile-remove-layout-conversions", "::mlir::ModuleOp"> {
   let summary = "Drop layout conversions that need no data movement";
   let description = [{
@@ -92,10 +116,6 @@ def TileFuse : Pass<"tile-fuse", "::mlir::ModuleOp"> {
     pass: convert-tile-to-gpu keeps every tile in registers.
   }];
   let dependentDialects = ["::tile::TileDialect", "::mlir::scf::SCFDialect"];
-}
-
-def TileTestPrintAxisInfo : Pass<"tile-test-print-axis-info", "::mlir::ModuleOp"> {
-  let summary = "Report the axis analysis of every value as remarks (testing)";
 }
 
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

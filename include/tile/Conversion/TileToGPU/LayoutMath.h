@@ -1,4 +1,10 @@
-//===- Distribution.h - which elements of a tile each thread holds -*- C++ -*-===//
+//===- LayoutMath.h - tile layouts as thread and memory positions -*- C++
+//-*-===//
+//
+// The layout arithmetic of convert-tile-to-gpu, free of IR building so that
+// unit tests can check it: which elements of a tile each thread holds
+// (Distribution), and where a swizzled shared-memory tile keeps each element
+// (SwizzledTile).
 //
 // A tile with a blocked or slice layout is held by each thread of a block as
 // a fixed list of "slots". This class answers, for a tile type, how many slots
@@ -9,14 +15,16 @@
 // reductions keep slot numbers.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILE_LIB_CONVERSION_TILETOGPU_DISTRIBUTION_H
-#define TILE_LIB_CONVERSION_TILETOGPU_DISTRIBUTION_H
+#ifndef TILE_CONVERSION_TILETOGPU_LAYOUTMATH_H
+#define TILE_CONVERSION_TILETOGPU_LAYOUTMATH_H
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace tile {
@@ -66,6 +74,37 @@ private:
   llvm::SmallVector<int64_t> shape, extent;
 };
 
+/// A 2-D tile in shared memory, row-major with chunks swizzled: chunk `c`
+/// of row `r` lives at chunk `c ^ (r / perPhase % maxPhase)`, so that
+/// eight consecutive rows of one 16-byte column (what `ldmatrix` reads) hit
+/// eight different bank groups. Chunks are 16 bytes, 32 for tf32 B
+/// fragments (see `get`).
+struct SwizzledTile {
+  int64_t rows, cols, elemBytes;
+  /// Elements per chunk.
+  int64_t vec;
+  int64_t perPhase, maxPhase;
+  /// The swizzle for a tile of `type`'s shape, element type and encoding.
+  static SwizzledTile get(mlir::RankedTensorType type);
+  /// The swizzle of one stage of a pipeline buffer: that of the fragments
+  /// a `shared_load` reads from it.
+  static SwizzledTile forBuffer(mlir::Value buffer);
+  /// Elements one shared-memory access moves: inside one chunk, at most 16
+  /// bytes.
+  int64_t accessElems() const { return std::min<int64_t>(vec, 16 / elemBytes); }
+  /// Consecutive slots of `dist` (2-D blocked, over this tile's columns)
+  /// that one access moves: the thread's runs along the rows
+  /// (sizePerThread[1] elements when dimension 1 is the fastest), up to
+  /// accessElems.
+  int64_t runLength(const Distribution &dist) const;
+  /// Element offset of (row, col): what the lowering's swizzledOffset
+  /// computes in the kernel.
+  int64_t offset(int64_t row, int64_t col) const {
+    int64_t phase = row / perPhase % maxPhase;
+    return row * cols + ((col / vec) ^ phase) * vec + col % vec;
+  }
+};
+
 } // namespace tile
 
-#endif // TILE_LIB_CONVERSION_TILETOGPU_DISTRIBUTION_H
+#endif // TILE_CONVERSION_TILETOGPU_LAYOUTMATH_H

@@ -1,7 +1,5 @@
-//===- Distribution.cpp - which elements of a tile each thread holds ------===//
-#include "Distribution.h"
-
-#include "mlir/IR/BuiltinTypes.h"
+//===- LayoutMath.cpp - tile layouts as thread and memory positions -------===//
+#include "tile/Conversion/TileToGPU/LayoutMath.h"
 
 using namespace mlir;
 using namespace tile;
@@ -101,4 +99,42 @@ int64_t Distribution::getDistinctWarps(unsigned dim) const {
 
 bool Distribution::isEquivalent(const Distribution &other) const {
   return layout == other.layout && shape == other.shape;
+}
+
+SwizzledTile SwizzledTile::get(RankedTensorType type) {
+  SwizzledTile tile;
+  tile.rows = type.getDimSize(0);
+  tile.cols = type.getDimSize(1);
+  tile.elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  // A tf32 B fragment register holds B[k][n] for lanes (n = l / 4, k =
+  // l % 4): 4 rows of 8 consecutive columns per load. With 16-byte chunks
+  // and phase r % 8, rows r and r ^ 1 put those 8 columns (two chunks) in
+  // the same banks; 32-byte chunks with phase r % 4 give the 4 rows 4
+  // different quarters of a 128-byte line.
+  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
+  int64_t chunkBytes =
+      operand && operand.getOpIdx() == 1 && tile.elemBytes == 4 ? 32 : 16;
+  tile.vec = chunkBytes / tile.elemBytes;
+  int64_t rowBytes = tile.cols * tile.elemBytes;
+  int64_t chunks = std::max<int64_t>(1, rowBytes / chunkBytes);
+  tile.perPhase = std::max<int64_t>(1, 128 / rowBytes);
+  tile.maxPhase = std::min<int64_t>(chunks, 128 / chunkBytes / tile.perPhase);
+  return tile;
+}
+
+int64_t SwizzledTile::runLength(const Distribution &dist) const {
+  BlockedEncodingAttr layout = dist.getLayout();
+  if (layout.getOrder()[0] != 1)
+    return 1;
+  return std::min<int64_t>(
+      {layout.getSizePerThread()[1], dist.getExtent(1), accessElems()});
+}
+
+SwizzledTile SwizzledTile::forBuffer(Value buffer) {
+  for (Operation *user : buffer.getUsers())
+    if (auto load = dyn_cast<SharedLoadOp>(user))
+      return get(load.getType());
+  auto type = cast<MemRefType>(buffer.getType());
+  return get(RankedTensorType::get(type.getShape().drop_front(),
+                                   type.getElementType()));
 }

@@ -1,0 +1,121 @@
+//===- Driver.h - the compiler, from .tile source to any stage --*- C++ -*-===//
+//
+// The one compile flow that tilec, the runtime, tile-bench and the fuzzers
+// share: parse and type-check the source, specialize the kernels for facts
+// about their arguments (tile-specialize), describe their signatures, run
+// the pipeline up to a stage, and print that stage (PTX with signature
+// lines first).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_DRIVER_DRIVER_H
+#define TILE_DRIVER_DRIVER_H
+
+#include "tile/Frontend/MLIRGen.h"
+#include "tile/Support/KernelSignature.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace tile {
+
+/// Where a compilation stops, in pipeline order.
+enum class Stage {
+  Tile,    ///< tile IR after the tile pipeline (no layouts, no specialization)
+  Layouts, ///< after the layout passes
+  GPU,     ///< after convert-tile-to-gpu
+  NVVM,    ///< in the LLVM and NVVM dialects
+  LLVM,    ///< LLVM IR, optimized for the NVPTX target
+  PTX      ///< PTX assembly
+};
+
+/// What a compiled variant assumes of its arguments; facts the launch
+/// checks.
+struct Specialization {
+  /// Names of the arguments assumed divisible by 16 (a pointer: its address
+  /// 16-byte aligned).
+  std::set<std::string> divisible;
+  /// Every pointer argument is 16-byte aligned (tilec's default).
+  bool pointersDivisible = false;
+  /// Names of integer arguments assumed to be 1: compiled as the constant,
+  /// so a stride of 1 makes accesses contiguous.
+  std::set<std::string> equalToOne;
+};
+
+/// Everything that selects one compiled variant of a source.
+struct CompileOptions {
+  ConstOverrides constants;
+  std::string arch = "sm_90";
+  unsigned numWarps = 4;
+  unsigned numStages = 3;
+  Specialization specialization;
+  Stage stage = Stage::PTX;
+};
+
+/// Checks the options that do not depend on the source: "" when they are
+/// valid, else the message.
+std::string checkOptions(const CompileOptions &options);
+
+/// Called with each pass manager the driver runs, to add instrumentation
+/// (tilec: the --mlir-* options).
+using PassManagerHook =
+    llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)>;
+
+/// Compiles the main buffer of `sourceMgr` up to `options.stage`, the
+/// kernels' signatures into `kernels`. Diagnostics go to the context's
+/// handler; null after an error. For Stage::LLVM and Stage::PTX the module
+/// is left in the NVVM stage: printStage translates it.
+mlir::OwningOpRef<mlir::ModuleOp>
+compileSource(llvm::SourceMgr &sourceMgr, mlir::MLIRContext &context,
+              const CompileOptions &options, std::vector<KernelInfo> &kernels,
+              PassManagerHook hook = {});
+
+/// Runs what follows the frontend on a tile module, as compileSource does.
+mlir::LogicalResult lowerModule(mlir::ModuleOp module,
+                                const CompileOptions &options,
+                                std::vector<KernelInfo> &kernels,
+                                PassManagerHook hook = {});
+
+/// Prints a module compiled to `options.stage`: IR for the MLIR stages,
+/// LLVM IR, or the signature lines and PTX.
+mlir::LogicalResult printStage(mlir::ModuleOp module,
+                               const CompileOptions &options,
+                               llvm::ArrayRef<KernelInfo> kernels,
+                               llvm::raw_ostream &os);
+
+/// Registers every dialect, interface and translation the driver uses.
+void registerDriverDialects(mlir::DialectRegistry &registry);
+
+/// PTX with its signature lines first, and the kernels it holds.
+struct CompiledModule {
+  std::string ptx;
+  std::vector<KernelInfo> kernels;
+};
+
+/// Compiles `source` (named `bufferName` in diagnostics) to PTX in a context
+/// of its own. On failure returns false with the diagnostics, formatted like
+/// tilec's, in `errors`.
+bool compileToPTX(llvm::StringRef source, llvm::StringRef bufferName,
+                  const CompileOptions &options, CompiledModule &result,
+                  std::string &errors);
+
+/// Runs only the frontend on `source` to describe its kernels (no
+/// specialization facts); false with the diagnostics in `errors`.
+bool describeSource(llvm::StringRef source, llvm::StringRef bufferName,
+                    const CompileOptions &options,
+                    std::vector<KernelInfo> &kernels, std::string &errors);
+
+/// A string that changes whenever the compiler's output may (part of cache
+/// keys).
+llvm::StringRef compilerVersion();
+
+} // namespace tile
+
+#endif // TILE_DRIVER_DRIVER_H

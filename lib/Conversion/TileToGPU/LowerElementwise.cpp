@@ -1,0 +1,322 @@
+//===- LowerElementwise.cpp - values, control flow, elementwise math ---===//
+//
+// Ops that each thread computes from its own slots: constants, ranges,
+// splats, broadcasts, pointer arithmetic, program ids, scf.for/if (with the
+// slots of their values flattened into iteration arguments and results),
+// and arith/math ops slot by slot, with f32 math on the approximate units.
+//
+//===----------------------------------------------------------------------===//
+#include "LoweringContext.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tile;
+
+static LogicalResult lowerReturn(tile::ReturnOp op, LoweringContext &l) {
+  gpu::ReturnOp::create(l.builder(), l.loc);
+  return success();
+}
+
+static LogicalResult lowerProgramId(ProgramIdOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  auto dim = static_cast<gpu::Dimension>(op.getAxis());
+  Value id = gpu::BlockIdOp::create(b, l.loc, dim);
+  l.map(op, {arith::IndexCastUIOp::create(b, l.loc, b.getI32Type(), id)});
+  return success();
+}
+
+static LogicalResult lowerNumPrograms(NumProgramsOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  auto dim = static_cast<gpu::Dimension>(op.getAxis());
+  Value n = gpu::GridDimOp::create(b, l.loc, dim);
+  l.map(op, {arith::IndexCastUIOp::create(b, l.loc, b.getI32Type(), n)});
+  return success();
+}
+
+static LogicalResult lowerSplat(SplatOp op, LoweringContext &l) {
+  auto dist = *Distribution::get(op.getType());
+  l.map(op, Slots(dist.getNumSlots(), l.lookupScalar(op.getSrc())));
+  return success();
+}
+
+static LogicalResult lowerAddPtr(AddPtrOp op, LoweringContext &l) {
+  Type elem =
+      l.memoryType(getElementTypeOrSelf(getPointeeLikeType(op.getType())));
+  const Slots &ptrs = l.lookup(op.getPtr());
+  const Slots &offs = l.lookup(op.getOffset());
+  Slots out;
+  for (auto [p, o] : llvm::zip(ptrs, offs))
+    out.push_back(LLVM::GEPOp::create(l.builder(), l.loc, l.globalPtrType(),
+                                      elem, p, ValueRange{o}));
+  l.map(op, out);
+  return success();
+}
+
+static LogicalResult lowerConstant(arith::ConstantOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
+  auto dist = *Distribution::get(op.getType());
+  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+  if (!dense) {
+    l.map(op,
+          {arith::ConstantOp::create(b, loc, cast<TypedAttr>(op.getValue()))});
+    return success();
+  }
+  if (!dense.isSplat())
+    return op.emitError("a non-uniform tile constant is not supported by "
+                        "convert-tile-to-gpu");
+  Value scalar =
+      arith::ConstantOp::create(b, loc, dense.getSplatValue<TypedAttr>());
+  l.map(op, Slots(dist.getNumSlots(), scalar));
+  return success();
+}
+
+static LogicalResult lowerMakeRange(MakeRangeOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
+  auto dist = *Distribution::get(op.getType());
+  // The range's one dimension, in the layout's rank: the one a slice layout
+  // does not remove.
+  unsigned dim = dist.getSlicedDim() == 0u ? 1 : 0;
+  Slots out;
+  for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+    Value c = l.coordinates(dist, slot)[dim];
+    out.push_back(op.getStart() == 0
+                      ? c
+                      : arith::AddIOp::create(b, loc, c, l.i32(op.getStart())));
+  }
+  l.map(op, out);
+  return success();
+}
+
+static LogicalResult lowerBroadcast(BroadcastOp op, LoweringContext &l) {
+  auto src = *Distribution::get(op.getSrc().getType());
+  auto dst = *Distribution::get(op.getType());
+  if (src.getLayout() != dst.getLayout())
+    return op.emitError("broadcast between different layouts is not "
+                        "supported by convert-tile-to-gpu");
+  const Slots &in = l.lookup(op.getSrc());
+  Slots out;
+  for (unsigned slot = 0; slot < dst.getNumSlots(); ++slot) {
+    SmallVector<int64_t> local = dst.getLocalIndex(slot);
+    for (unsigned d = 0; d < local.size(); ++d)
+      if (src.getShape()[d] == 1)
+        local[d] = 0;
+    out.push_back(in[src.getSlot(local)]);
+  }
+  l.map(op, out);
+  return success();
+}
+
+/// Flattens the slots of `values` into one list, recording each one's count.
+static SmallVector<Value> flatten(LoweringContext &lowering, ValueRange values,
+                                  SmallVectorImpl<unsigned> &counts) {
+  SmallVector<Value> flat;
+  for (Value v : values) {
+    const Slots &slots = lowering.lookup(v);
+    counts.push_back(slots.size());
+    flat.append(slots.begin(), slots.end());
+  }
+  return flat;
+}
+
+/// Maps each of `values` to its run of `flat`, as `counts` gives them.
+static void unflatten(LoweringContext &lowering, ValueRange values,
+                      ValueRange flat, ArrayRef<unsigned> counts) {
+  unsigned pos = 0;
+  for (auto [v, n] : llvm::zip(values, counts)) {
+    lowering.map(v, Slots(flat.begin() + pos, flat.begin() + pos + n));
+    pos += n;
+  }
+}
+
+static LogicalResult lowerFor(scf::ForOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
+  SmallVector<unsigned> counts;
+  SmallVector<Value> inits = flatten(l, op.getInitArgs(), counts);
+  auto newFor = scf::ForOp::create(b, loc, l.lookupScalar(op.getLowerBound()),
+                                   l.lookupScalar(op.getUpperBound()),
+                                   l.lookupScalar(op.getStep()), inits);
+  l.map(op.getInductionVar(), {newFor.getInductionVar()});
+  unflatten(l, op.getRegionIterArgs(), newFor.getRegionIterArgs(), counts);
+  Block *body = newFor.getBody();
+  if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+    body->back().erase();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(body);
+    if (failed(l.lowerBlock(*op.getBody())))
+      return failure();
+  }
+  unflatten(l, op.getResults(), newFor.getResults(), counts);
+  return success();
+}
+
+static LogicalResult lowerIf(scf::IfOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
+  SmallVector<Type> types;
+  SmallVector<unsigned> counts;
+  for (Type t : op.getResultTypes()) {
+    auto dist = *Distribution::get(t);
+    counts.push_back(dist.getNumSlots());
+    types.append(dist.getNumSlots(), getElementTypeOrSelf(t));
+  }
+  for (Type &t : types)
+    t = isa<PointerType>(t) ? l.globalPtrType() : t;
+  bool hasElse = !op.getElseRegion().empty();
+  auto newIf =
+      scf::IfOp::create(b, loc, types, l.lookupScalar(op.getCondition()),
+                        /*addThenBlock=*/true, hasElse);
+  auto lowerRegion = [&](Region &from, Region &to) -> LogicalResult {
+    Block *block = &to.front();
+    if (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
+      block->back().erase();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(block);
+    return l.lowerBlock(from.front());
+  };
+  if (failed(lowerRegion(op.getThenRegion(), newIf.getThenRegion())) ||
+      (hasElse &&
+       failed(lowerRegion(op.getElseRegion(), newIf.getElseRegion()))))
+    return failure();
+  unflatten(l, op.getResults(), newIf.getResults(), counts);
+  return success();
+}
+
+static LogicalResult lowerYield(scf::YieldOp op, LoweringContext &l) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
+  SmallVector<unsigned> counts;
+  scf::YieldOp::create(b, loc, flatten(l, op.getOperands(), counts));
+  return success();
+}
+
+static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
+  Type type = x.getType();
+  Type f32 = b.getF32Type();
+  auto unsupported = [&]() -> FailureOr<Value> {
+    return op->emitError("'") << op->getName() << "' on " << type
+                              << " is not supported by convert-tile-to-gpu";
+  };
+  if (type.isF16() || type.isBF16()) {
+    // Half-precision math computes in f32 and rounds once.
+    Value wide = arith::ExtFOp::create(b, loc, f32, x);
+    FailureOr<Value> r = emitMath(l, op, wide);
+    if (failed(r))
+      return failure();
+    return Value(arith::TruncFOp::create(b, loc, type, *r));
+  }
+  // Intrinsics are called by name: convert-gpu-to-nvvm would turn the
+  // llvm.intr ops into libdevice calls, which need the CUDA toolkit.
+  auto intrinsic = [&](StringRef name, Value v,
+                       LLVM::FastmathFlags flags = {}) -> Value {
+    return LLVM::CallIntrinsicOp::create(
+               b, loc, type, b.getStringAttr(name), ValueRange{v},
+               LLVM::FastmathFlagsAttr::get(b.getContext(), flags))
+        .getResult(0);
+  };
+  auto constant = [&](double v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, v));
+  };
+  std::string suffix = type.isF64() ? ".f64" : ".f32";
+  if (isa<math::SqrtOp>(op))
+    return intrinsic("llvm.sqrt" + suffix, x);
+  if (isa<math::AbsFOp>(op))
+    return intrinsic("llvm.fabs" + suffix, x);
+  if (isa<math::RsqrtOp>(op)) {
+    if (type.isF64())
+      return Value(arith::DivFOp::create(b, loc, constant(1.0),
+                                         intrinsic("llvm.sqrt.f64", x)));
+    return intrinsic("llvm.nvvm.rsqrt.approx.f", x);
+  }
+  if (!type.isF32())
+    return unsupported();
+  // exp(x) = 2^(x log2 e) and log(x) = log2(x) ln 2, on the approximate
+  // ex2/lg2 units (relative error about 2^-22), as Triton does.
+  if (isa<math::ExpOp>(op))
+    return intrinsic(
+        "llvm.exp2.f32",
+        arith::MulFOp::create(b, loc, x, constant(1.4426950408889634)),
+        LLVM::FastmathFlags::afn);
+  if (isa<math::Exp2Op>(op))
+    return intrinsic("llvm.exp2.f32", x, LLVM::FastmathFlags::afn);
+  if (isa<math::LogOp>(op))
+    return Value(arith::MulFOp::create(b, loc,
+                                       intrinsic("llvm.nvvm.lg2.approx.f", x),
+                                       constant(0.6931471805599453)));
+  if (isa<math::Log2Op>(op))
+    return intrinsic("llvm.nvvm.lg2.approx.f", x);
+  return unsupported();
+}
+
+static FailureOr<Value> emitScalarOp(LoweringContext &l, Operation *op,
+                                     ValueRange operands, Type resultType) {
+  OpBuilder &b = l.builder();
+  Location loc = l.loc;
+  if (isa<math::MathDialect>(op->getDialect()) && operands.size() == 1 &&
+      isa<FloatType>(resultType))
+    return emitMath(l, op, operands[0]);
+  if (isa<math::AbsIOp>(op)) {
+    // select(x < 0, 0 - x, x): math.absi would become a libdevice call.
+    Value x = operands[0];
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(resultType));
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero);
+    return Value(arith::SelectOp::create(
+        b, loc, negative, arith::SubIOp::create(b, loc, zero, x), x));
+  }
+  OperationState state(loc, op->getName());
+  state.addOperands(operands);
+  state.addTypes(resultType);
+  state.addAttributes(op->getAttrs());
+  return b.create(state)->getResult(0);
+}
+
+static LogicalResult lowerElementwise(Operation *op, LoweringContext &l) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return op->emitError("'")
+           << op->getName() << "' is not supported by convert-tile-to-gpu";
+  Value result = op->getResult(0);
+  auto dist = *Distribution::get(result.getType());
+  Type elemType = getElementTypeOrSelf(result.getType());
+  Slots out;
+  for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      const Slots &slots = l.lookup(operand);
+      operands.push_back(slots.size() == 1 ? slots[0] : slots[slot]);
+    }
+    FailureOr<Value> v = emitScalarOp(l, op, operands, elemType);
+    if (failed(v))
+      return failure();
+    out.push_back(*v);
+  }
+  l.map(result, out);
+  return success();
+}
+
+void tile::populateElementwiseLowerings(LoweringPatternSet &patterns) {
+  patterns.add(lowerReturn);
+  patterns.add(lowerProgramId);
+  patterns.add(lowerNumPrograms);
+  patterns.add(lowerSplat);
+  patterns.add(lowerAddPtr);
+  patterns.add(lowerMakeRange);
+  patterns.add(lowerBroadcast);
+  patterns.add(lowerConstant);
+  patterns.add(lowerFor);
+  patterns.add(lowerIf);
+  patterns.add(lowerYield);
+  patterns.addDialect(arith::ArithDialect::getDialectNamespace(),
+                      lowerElementwise);
+  patterns.addDialect(math::MathDialect::getDialectNamespace(),
+                      lowerElementwise);
+}

@@ -1,0 +1,254 @@
+//===- LoweringContext.h - convert-tile-to-gpu's units and state -*- C++
+//-*-===//
+//
+// convert-tile-to-gpu lowers one tile.kernel at a time into a gpu.func in
+// which every tile is the scalars one thread holds (its slots, in the order
+// Distribution defines). The op lowerings come in topic units that each
+// register theirs in a LoweringPatternSet (the populate functions below, one
+// per file); a new lowering, such as another dot instruction, is a new unit.
+// The LoweringContext is what the units share: the slots of each lowered
+// value, the builder, the thread's coordinates and the kernel's shared
+// memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_LIB_CONVERSION_TILETOGPU_LOWERINGCONTEXT_H
+#define TILE_LIB_CONVERSION_TILETOGPU_LOWERINGCONTEXT_H
+
+#include "tile/Analysis/AxisInfo.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToGPU/LayoutMath.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+
+namespace tile {
+
+/// The per-thread values of one tile (one per slot).
+using Slots = llvm::SmallVector<mlir::Value, 4>;
+
+class LoweringContext;
+
+/// One way to lower ops of one name: `lower` emits the thread's code where
+/// `match` holds.
+struct OpLowering {
+  std::function<bool(mlir::Operation *)> match;
+  std::function<mlir::LogicalResult(mlir::Operation *, LoweringContext &)>
+      lower;
+  unsigned benefit;
+};
+
+/// The lowerings of convert-tile-to-gpu, by op name; arith and math ops
+/// without one of their own fall back to their dialect's.
+class LoweringPatternSet {
+public:
+  /// Lowers OpTy with `lower` where `match` holds (always when null); of the
+  /// lowerings that match an op, the highest benefit wins.
+  template <typename OpTy>
+  void add(mlir::LogicalResult (*lower)(OpTy, LoweringContext &),
+           unsigned benefit = 1, bool (*match)(OpTy) = nullptr) {
+    auto &list = byName[OpTy::getOperationName()];
+    list.push_back({[match](mlir::Operation *op) {
+                      return !match || match(llvm::cast<OpTy>(op));
+                    },
+                    [lower](mlir::Operation *op, LoweringContext &l) {
+                      return lower(llvm::cast<OpTy>(op), l);
+                    },
+                    benefit});
+    llvm::stable_sort(list, [](const OpLowering &x, const OpLowering &y) {
+      return x.benefit > y.benefit;
+    });
+  }
+  /// Lowers the ops of `dialect` that have no lowering by name.
+  void addDialect(llvm::StringRef dialect,
+                  mlir::LogicalResult (*lower)(mlir::Operation *,
+                                               LoweringContext &)) {
+    byDialect[dialect] = lower;
+  }
+  /// The lowering of `op`; null when none applies.
+  const std::function<mlir::LogicalResult(mlir::Operation *, LoweringContext &)>
+      *find(mlir::Operation *op) const;
+
+private:
+  llvm::StringMap<llvm::SmallVector<OpLowering, 1>> byName;
+  llvm::StringMap<
+      std::function<mlir::LogicalResult(mlir::Operation *, LoweringContext &)>>
+      byDialect;
+};
+
+/// Constants, ranges, splats, broadcasts, pointer arithmetic, program ids,
+/// control flow and elementwise arith/math (LowerElementwise.cpp).
+void populateElementwiseLowerings(LoweringPatternSet &patterns);
+/// Loads, stores, and the shared-memory pipeline ops of tile-promote-shared
+/// (LowerMemory.cpp).
+void populateMemoryLowerings(LoweringPatternSet &patterns);
+/// Reductions, layout conversions, expand_dims and transposes: data other
+/// threads hold (LowerCommunication.cpp).
+void populateCommunicationLowerings(LoweringPatternSet &patterns);
+/// `dot` on blocked layouts with FMAs (LowerFmaDot.cpp).
+void populateFmaDotLowerings(LoweringPatternSet &patterns);
+/// `dot` on `mma.sync` fragments, and the conversions and shared loads into
+/// them (LowerMma.cpp).
+void populateMmaLowerings(LoweringPatternSet &patterns);
+
+/// The state of lowering one kernel, shared by the units.
+class LoweringContext {
+public:
+  LoweringContext(KernelOp kernel, mlir::gpu::GPUFuncOp func,
+                  const ModuleAxisInfo &axisInfo, unsigned numWarps,
+                  const LoweringPatternSet &patterns);
+
+  /// Lowers the kernel's body into the gpu.func; reports errors on the
+  /// offending op.
+  mlir::LogicalResult run();
+  /// Lowers the ops of `block` at the insertion point (region bodies).
+  mlir::LogicalResult lowerBlock(mlir::Block &block);
+  /// Bytes of shared memory the kernel needs.
+  int64_t getSharedBytes() const { return sharedBytes; }
+
+  mlir::OpBuilder &builder() { return b; }
+  /// The location of the op being lowered.
+  mlir::Location loc;
+  const ModuleAxisInfo &getAxisInfo() const { return axisInfo; }
+  mlir::Value getLaneId() const { return laneId; }
+  mlir::Value getThreadId() const { return threadId; }
+
+  mlir::Value i32(int64_t value);
+  mlir::Value idx(int64_t value);
+  mlir::Value lookupScalar(mlir::Value value);
+  const Slots &lookup(mlir::Value value);
+  void map(mlir::Value value, Slots slots);
+
+  /// The thread's position along each dimension of `dist`'s layout (the
+  /// coordinate of local index 0 before wrapping).
+  llvm::ArrayRef<mlir::Value> threadBase(const Distribution &dist);
+  /// The lane's (warp's) coordinate along each dimension of `layout`.
+  llvm::ArrayRef<mlir::Value> laneCoords(BlockedEncodingAttr layout);
+  llvm::ArrayRef<mlir::Value> warpCoords(BlockedEncodingAttr layout);
+  /// The tensor coordinate (i32) that `slot` holds along each dimension.
+  llvm::SmallVector<mlir::Value> coordinates(const Distribution &dist,
+                                             unsigned slot);
+  /// i1 that is true in exactly one thread per element of `dist` (the
+  /// thread whose coordinates do not wrap); null when every thread is.
+  mlir::Value ownerPredicate(const Distribution &dist);
+
+  /// A pointer into the kernel's shared scratch space, `bytes` in; grows
+  /// it to `bytes + size`. Scratch follows the buffers of
+  /// tile.shared_alloc, which live for the whole kernel.
+  mlir::Value sharedPointer(int64_t bytes, int64_t size);
+  /// A pointer `bytes` into the kernel's shared memory.
+  mlir::Value rawSharedPointer(int64_t bytes);
+  /// Offset of the buffer of a tile.shared_alloc in shared memory.
+  int64_t bufferOffset(mlir::Operation *alloc) const {
+    return bufferOffsets.lookup(alloc);
+  }
+  /// Stage `stage` of the shared buffer `buffer` (a tile.shared_alloc).
+  mlir::Value stagePointer(mlir::Value buffer, mlir::Value stage);
+  /// A shared_load result whose only user is a dot: the dot reads it from
+  /// `stage` itself (an mma dot one k step just before that step's mmas,
+  /// so fewer fragment registers are live; an FMA dot instead of staging it).
+  void deferOperand(mlir::Value operand, mlir::Value stage) {
+    deferredOperands[operand] = stage;
+  }
+  /// The stage a deferred operand is read from; null if not deferred.
+  mlir::Value deferredStage(mlir::Value operand) const {
+    return deferredOperands.lookup(operand);
+  }
+
+  /// Emits `body` under `cond` (unconditionally when cond is null).
+  void emitIf(mlir::Value cond, llvm::function_ref<void()> body);
+  mlir::LLVM::LLVMPointerType globalPtrType();
+  /// The type an element of `elemType` has in memory (booleans are bytes).
+  mlir::Type memoryType(mlir::Type elemType);
+
+private:
+  mlir::LogicalResult lowerOp(mlir::Operation *op);
+  /// Splits `id` into per-dimension coordinates of extents `counts`,
+  /// `order[0]` fastest, once per layout (cached in `coords`), at the top of
+  /// the kernel.
+  llvm::ArrayRef<mlir::Value> decompose(mlir::Value id,
+                                        llvm::ArrayRef<unsigned> counts,
+                                        llvm::ArrayRef<unsigned> order,
+                                        llvm::SmallVector<mlir::Value> &coords);
+
+  KernelOp kernel;
+  mlir::gpu::GPUFuncOp func;
+  const ModuleAxisInfo &axisInfo;
+  unsigned numWarps;
+  const LoweringPatternSet &patterns;
+  mlir::OpBuilder b;
+  llvm::DenseMap<mlir::Value, Slots> values;
+  mlir::Value threadId, laneId, warpId;
+  llvm::DenseMap<mlir::Attribute, llvm::SmallVector<mlir::Value>> laneCache,
+      warpCache, baseCache;
+  /// Thread-invariant values (thread coordinates) are emitted before this
+  /// op at the top of the kernel, so that every region can use them.
+  mlir::Operation *prologueAnchor = nullptr;
+  int64_t sharedBytes = 0;
+  /// Bytes of shared memory the tile.shared_alloc buffers take (scratch
+  /// starts there), and each buffer's offset.
+  int64_t scratchBase = 0;
+  llvm::DenseMap<mlir::Operation *, int64_t> bufferOffsets;
+  llvm::DenseMap<mlir::Value, mlir::Value> deferredOperands;
+  std::string sharedSymbol;
+};
+
+//===--- Shared-memory tiles, used by several units (SharedTiles.cpp) -----===//
+
+/// Bytes one element of `type` takes in shared memory.
+int64_t sharedElementBytes(mlir::Type type);
+/// Row-major linear index of `coords` in `shape`, permuted by `perm`.
+mlir::Value linearIndex(LoweringContext &l, llvm::ArrayRef<mlir::Value> coords,
+                        llvm::ArrayRef<int64_t> shape,
+                        llvm::ArrayRef<unsigned> perm);
+/// Writes the elements of `slots` (distributed as `dist`) to shared memory
+/// at `base` (bytes), row-major over the tensor shape with dimensions
+/// permuted by `perm` (identity when empty); one writer per element.
+void storeShared(LoweringContext &l, const Slots &slots,
+                 const Distribution &dist, int64_t base,
+                 llvm::ArrayRef<unsigned> perm = {});
+/// Reads the elements `dist` gives this thread from a row-major buffer at
+/// `base`.
+Slots loadShared(LoweringContext &l, const Distribution &dist,
+                 mlir::Type elemType, int64_t base);
+/// Element offset (i32) of (row, col) in `tile`.
+mlir::Value swizzledOffset(LoweringContext &l, const SwizzledTile &tile,
+                           mlir::Value row, mlir::Value col);
+/// Anchors of swizzledPointer: by buffer, row, column and the residues of
+/// the deltas.
+using SwizzleAnchors = llvm::DenseMap<
+    std::tuple<mlir::Value, mlir::Value, mlir::Value, int64_t, int64_t>,
+    mlir::Value>;
+/// Pointer to element (row + rowDelta, col + colDelta) of `tile` at
+/// `buffer`. Deltas that are whole swizzle periods (rows: perPhase *
+/// maxPhase; columns: vec * maxPhase elements) keep the phase, so they are
+/// a constant offset from one anchor per residue, kept in `anchors`: one
+/// register per anchor rather than one per address (the offsets are often
+/// loop invariant, and LICM would keep each across the loop).
+mlir::Value swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
+                            mlir::Value buffer, mlir::Type elemType,
+                            mlir::Value row, int64_t rowDelta, mlir::Value col,
+                            int64_t colDelta, SwizzleAnchors &anchors);
+/// Writes the elements of `slots` (a 2-D blocked tile) to `tile` at
+/// `buffer` (a shared-memory pointer).
+void storeSwizzled(LoweringContext &l, const Slots &slots,
+                   const Distribution &dist, const SwizzledTile &tile,
+                   mlir::Value buffer);
+/// Reads the elements `dist` (2-D blocked) gives this thread from `tile` at
+/// `buffer`.
+Slots loadSwizzled(LoweringContext &l, const Distribution &dist,
+                   mlir::Type elemType, const SwizzledTile &tile,
+                   mlir::Value buffer);
+/// `src` (in `op`) moved into `result`'s layout through shared memory,
+/// transposed if `transpose`; no code when the distributions are equal.
+mlir::LogicalResult lowerThroughShared(LoweringContext &l, mlir::Operation *op,
+                                       mlir::Value src, mlir::Value result,
+                                       bool transpose);
+
+} // namespace tile
+
+#endif // TILE_LIB_CONVERSION_TILETOGPU_LOWERINGCONTEXT_H

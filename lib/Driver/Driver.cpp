@@ -1,0 +1,217 @@
+//===- Driver.cpp - the compiler, from .tile source to any stage ----------===//
+#include "tile/Driver/Driver.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/InitAllDialects.h"
+#include "tile/Pipeline/Pipeline.h"
+#include "tile/Target/PTX.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace tile;
+
+std::string tile::checkOptions(const CompileOptions &options) {
+  if (options.numWarps == 0 || (options.numWarps & (options.numWarps - 1)) ||
+      options.numWarps > kMaxNumWarps)
+    return "the number of warps must be a power of two from 1 to " +
+           std::to_string(kMaxNumWarps) + ", got " +
+           std::to_string(options.numWarps);
+  if (!isSupportedArch(options.arch))
+    return "unsupported architecture '" + options.arch +
+           "' (supported: " + supportedArchList().str() + ")";
+  return "";
+}
+
+/// The source spelling of a kernel parameter type.
+static std::string spellType(Type type) {
+  if (auto ptr = dyn_cast<PointerType>(type))
+    return "ptr<" + spellType(ptr.getPointeeType()) + ">";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+
+/// The signatures of the kernels of a tile module (after specialization).
+static std::vector<KernelInfo> describeKernels(ModuleOp module,
+                                               unsigned numWarps) {
+  std::vector<KernelInfo> kernels;
+  for (KernelOp kernel : module.getOps<KernelOp>()) {
+    KernelInfo info;
+    info.name = kernel.getSymName().str();
+    info.numWarps = numWarps;
+    for (BlockArgument arg : kernel.getBody().getArguments()) {
+      ParamInfo param;
+      auto name = dyn_cast<NameLoc>(arg.getLoc());
+      param.name = name ? name.getName().str()
+                        : "arg" + std::to_string(arg.getArgNumber());
+      setParamType(param, spellType(arg.getType()));
+      if (auto div = kernel.getArgAttrOfType<IntegerAttr>(
+              arg.getArgNumber(),
+              TileDialect::DivisibilityAttrHelper::getNameStr()))
+        param.divisibility = div.getInt();
+      param.equalToOne = static_cast<bool>(kernel.getArgAttr(
+          arg.getArgNumber(), TileDialect::EqualToOneAttrHelper::getNameStr()));
+      info.params.push_back(param);
+    }
+    kernels.push_back(std::move(info));
+  }
+  return kernels;
+}
+
+/// Runs the passes `build` adds on `module`, with the caller's hook.
+static LogicalResult
+runPasses(ModuleOp module, PassManagerHook hook,
+          llvm::function_ref<void(OpPassManager &)> build) {
+  PassManager pm(module.getContext());
+  if (hook && failed(hook(pm)))
+    return failure();
+  build(pm);
+  return pm.run(module);
+}
+
+LogicalResult tile::lowerModule(ModuleOp module, const CompileOptions &options,
+                                std::vector<KernelInfo> &kernels,
+                                PassManagerHook hook) {
+  const Specialization &spec = options.specialization;
+  if (options.stage != Stage::Tile &&
+      failed(runPasses(module, hook, [&](OpPassManager &pm) {
+        TileSpecializeOptions specialize;
+        specialize.divisible.assign(spec.divisible.begin(),
+                                    spec.divisible.end());
+        specialize.pointersDivisible = spec.pointersDivisible;
+        specialize.equalToOne.assign(spec.equalToOne.begin(),
+                                     spec.equalToOne.end());
+        pm.addPass(createTileSpecialize(specialize));
+      })))
+    return failure();
+  kernels = describeKernels(module, options.numWarps);
+  PipelineOptions pipeline;
+  pipeline.numWarps = options.numWarps;
+  pipeline.numStages = options.numStages;
+  pipeline.maxSharedBytes = maxSharedBytesPerBlock(options.arch);
+  if (failed(runPasses(module, hook, [&](OpPassManager &pm) {
+        switch (options.stage) {
+        case Stage::Tile:
+          return buildTilePipeline(pm, pipeline);
+        case Stage::Layouts:
+          return buildLayoutPipeline(pm, pipeline);
+        case Stage::GPU:
+          return buildGPUPipeline(pm, pipeline);
+        default:
+          return buildNVVMPipeline(pm, pipeline);
+        }
+      })))
+    return failure();
+  for (KernelInfo &k : kernels)
+    k.sharedBytes = kernelSharedBytes(module, k.name);
+  return success();
+}
+
+OwningOpRef<ModuleOp> tile::compileSource(llvm::SourceMgr &sourceMgr,
+                                          MLIRContext &context,
+                                          const CompileOptions &options,
+                                          std::vector<KernelInfo> &kernels,
+                                          PassManagerHook hook) {
+  std::string error = checkOptions(options);
+  if (!error.empty()) {
+    emitError(UnknownLoc::get(&context)) << error;
+    return nullptr;
+  }
+  OwningOpRef<ModuleOp> module =
+      compileTileSource(sourceMgr, context, options.constants);
+  if (!module || failed(lowerModule(*module, options, kernels, hook)))
+    return nullptr;
+  return module;
+}
+
+LogicalResult tile::printStage(ModuleOp module, const CompileOptions &options,
+                               ArrayRef<KernelInfo> kernels,
+                               llvm::raw_ostream &os) {
+  if (options.stage == Stage::LLVM)
+    return emitLLVMIR(module, options.arch, os);
+  if (options.stage != Stage::PTX) {
+    module.print(os);
+    os << "\n";
+    return success();
+  }
+  std::string ptx;
+  if (failed(emitPTX(module, options.arch, ptx)))
+    return failure();
+  for (const KernelInfo &kernel : kernels)
+    os << formatSignature(kernel);
+  os << ptx;
+  return success();
+}
+
+void tile::registerDriverDialects(DialectRegistry &registry) {
+  registerAllTileDialects(registry);
+  registerPTXTranslations(registry);
+}
+
+llvm::StringRef tile::compilerVersion() {
+  // Bump when generated code changes for the same input.
+  return "tile-0.3 (llvm " LLVM_VERSION_STRING ")";
+}
+
+namespace {
+/// A context of its own with a diagnostic handler that formats errors like
+/// tilec into a string.
+struct CompileSession {
+  DialectRegistry registry;
+  std::unique_ptr<MLIRContext> context;
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<llvm::raw_string_ostream> errorStream;
+  std::unique_ptr<SourceMgrDiagnosticHandler> handler;
+
+  CompileSession(llvm::StringRef source, llvm::StringRef bufferName,
+                 std::string &errors) {
+    registerDriverDialects(registry);
+    context = std::make_unique<MLIRContext>(registry,
+                                            MLIRContext::Threading::DISABLED);
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(source, bufferName),
+        llvm::SMLoc());
+    errorStream = std::make_unique<llvm::raw_string_ostream>(errors);
+    handler = std::make_unique<SourceMgrDiagnosticHandler>(
+        sourceMgr, context.get(), *errorStream);
+  }
+};
+} // namespace
+
+bool tile::describeSource(llvm::StringRef source, llvm::StringRef bufferName,
+                          const CompileOptions &options,
+                          std::vector<KernelInfo> &kernels,
+                          std::string &errors) {
+  CompileSession session(source, bufferName, errors);
+  OwningOpRef<ModuleOp> module =
+      compileTileSource(session.sourceMgr, *session.context, options.constants);
+  if (!module)
+    return false;
+  kernels = describeKernels(*module, options.numWarps);
+  return true;
+}
+
+bool tile::compileToPTX(llvm::StringRef source, llvm::StringRef bufferName,
+                        const CompileOptions &options, CompiledModule &result,
+                        std::string &errors) {
+  CompileSession session(source, bufferName, errors);
+  CompileOptions ptxOptions = options;
+  ptxOptions.stage = Stage::PTX;
+  std::vector<KernelInfo> kernels;
+  OwningOpRef<ModuleOp> module =
+      compileSource(session.sourceMgr, *session.context, ptxOptions, kernels);
+  if (!module)
+    return false;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (failed(printStage(*module, ptxOptions, kernels, os)))
+    return false;
+  result.ptx = std::move(text);
+  result.kernels = std::move(kernels);
+  return true;
+}
