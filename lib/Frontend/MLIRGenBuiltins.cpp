@@ -415,30 +415,16 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
       v = *f;
     }
     v = materialize(v, at);
-    Value r;
-    switch (kind) {
-    case Builtin::Exp:
-      r = math::ExpOp::create(builder, l, v.value);
-      break;
-    case Builtin::Exp2:
-      r = math::Exp2Op::create(builder, l, v.value);
-      break;
-    case Builtin::Log:
-      r = math::LogOp::create(builder, l, v.value);
-      break;
-    case Builtin::Log2:
-      r = math::Log2Op::create(builder, l, v.value);
-      break;
-    case Builtin::Sqrt:
-      r = math::SqrtOp::create(builder, l, v.value);
-      break;
-    case Builtin::Rsqrt:
-      r = math::RsqrtOp::create(builder, l, v.value);
-      break;
-    default:
-      r = math::AbsFOp::create(builder, l, v.value);
-      break;
-    }
+    StringRef opName = kind == Builtin::Exp    ? math::ExpOp::getOperationName()
+                       : kind == Builtin::Exp2 ? math::Exp2Op::getOperationName()
+                       : kind == Builtin::Log  ? math::LogOp::getOperationName()
+                       : kind == Builtin::Log2 ? math::Log2Op::getOperationName()
+                       : kind == Builtin::Sqrt ? math::SqrtOp::getOperationName()
+                       : kind == Builtin::Rsqrt
+                           ? math::RsqrtOp::getOperationName()
+                           : math::AbsFOp::getOperationName();
+    OperationState state(l, opName, v.value, v.value.getType());
+    Value r = builder.create(state)->getResult(0);
     return FailureOr<TValue>(makeRuntime(r));
   }
 

@@ -513,38 +513,22 @@ std::optional<double> foldFloat(Tok op, double a, double b) {
   }
 }
 
+/// Position of a comparison token in the predicate tables below.
+unsigned comparisonIndex(Tok op) {
+  static const Tok order[] = {Tok::EqEq, Tok::NotEq, Tok::Lt, Tok::Le, Tok::Gt};
+  return llvm::find(order, op) - std::begin(order);
+}
+
 arith::CmpIPredicate intPredicate(Tok op) {
-  switch (op) {
-  case Tok::EqEq:
-    return arith::CmpIPredicate::eq;
-  case Tok::NotEq:
-    return arith::CmpIPredicate::ne;
-  case Tok::Lt:
-    return arith::CmpIPredicate::slt;
-  case Tok::Le:
-    return arith::CmpIPredicate::sle;
-  case Tok::Gt:
-    return arith::CmpIPredicate::sgt;
-  default:
-    return arith::CmpIPredicate::sge;
-  }
+  using P = arith::CmpIPredicate;
+  static const P table[] = {P::eq, P::ne, P::slt, P::sle, P::sgt, P::sge};
+  return table[comparisonIndex(op)];
 }
 
 arith::CmpFPredicate floatPredicate(Tok op) {
-  switch (op) {
-  case Tok::EqEq:
-    return arith::CmpFPredicate::OEQ;
-  case Tok::NotEq:
-    return arith::CmpFPredicate::UNE;
-  case Tok::Lt:
-    return arith::CmpFPredicate::OLT;
-  case Tok::Le:
-    return arith::CmpFPredicate::OLE;
-  case Tok::Gt:
-    return arith::CmpFPredicate::OGT;
-  default:
-    return arith::CmpFPredicate::OGE;
-  }
+  using P = arith::CmpFPredicate;
+  static const P table[] = {P::OEQ, P::UNE, P::OLT, P::OLE, P::OGT, P::OGE};
+  return table[comparisonIndex(op)];
 }
 } // namespace
 

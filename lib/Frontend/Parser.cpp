@@ -122,6 +122,23 @@ private:
                 describe(tok));
   }
 
+  /// Parses `element`s separated by commas up to the `close` token, which it
+  /// consumes; `what` names the list in the error for anything else.
+  bool parseList(Tok close, llvm::StringRef what,
+                 llvm::function_ref<bool()> element) {
+    while (tok.kind != close) {
+      if (!element())
+        return false;
+      if (tok.kind == Tok::Comma)
+        consume();
+      else if (tok.kind != close)
+        return fail("expected ',' or " + tokSpelling(close) + " in " + what +
+                    ", found " + describe(tok));
+    }
+    consume();
+    return true;
+  }
+
   bool expectIdent(std::string &name, SrcLoc &loc, llvm::StringRef what) {
     if (tok.kind != Tok::Ident)
       return fail("expected " + what + ", found " + describe(tok));
@@ -161,21 +178,14 @@ private:
     fn->loc = nameLoc;
     if (!expect(Tok::LParen, "after the name"))
       return nullptr;
-    while (tok.kind != Tok::RParen) {
-      Param param;
-      if (!parseParam(param, fn->isKernel))
-        return nullptr;
-      fn->params.push_back(std::move(param));
-      if (tok.kind == Tok::Comma) {
-        consume();
-        continue;
-      }
-      if (tok.kind != Tok::RParen)
-        return fail("expected ',' or ')' in parameter list, found " +
-                    describe(tok)),
-               nullptr;
-    }
-    consume();
+    if (!parseList(Tok::RParen, "parameter list", [&] {
+          Param param;
+          if (!parseParam(param, fn->isKernel))
+            return false;
+          fn->params.push_back(std::move(param));
+          return true;
+        }))
+      return nullptr;
     if (tok.kind == Tok::Arrow) {
       consume();
       fn->returnType.emplace();
@@ -522,20 +532,12 @@ private:
     case Tok::LBracket: {
       auto list = std::make_unique<ListExpr>(loc);
       consume();
-      while (tok.kind != Tok::RBracket) {
-        ExprPtr e = parseExpr();
-        if (!e)
-          return nullptr;
-        list->elements.push_back(std::move(e));
-        if (tok.kind == Tok::Comma) {
-          consume();
-          continue;
-        }
-        if (tok.kind != Tok::RBracket)
-          return fail("expected ',' or ']' in a list, found " + describe(tok)),
-                 nullptr;
-      }
-      consume();
+      if (!parseList(Tok::RBracket, "a list", [&] {
+            ExprPtr e = parseExpr();
+            list->elements.push_back(std::move(e));
+            return list->elements.back() != nullptr;
+          }))
+        return nullptr;
       return list;
     }
     default:
@@ -552,35 +554,27 @@ private:
   ExprPtr parseCall(SrcLoc loc, std::string callee) {
     auto call = std::make_unique<CallExpr>(loc, std::move(callee));
     consume(); // '('
-    while (tok.kind != Tok::RParen) {
-      if (tok.kind == Tok::Ident && peekKind() == Tok::Colon) {
-        KeywordArg kw{tok.text.str(), tok.loc, nullptr};
-        consume();
-        consume();
-        kw.value = parseExpr();
-        if (!kw.value)
-          return nullptr;
-        call->keywords.push_back(std::move(kw));
-      } else {
-        ExprPtr arg = parseExpr();
-        if (!arg)
-          return nullptr;
-        if (!call->keywords.empty())
-          return failAt(arg->getLoc(),
-                        "positional argument after a keyword argument"),
-                 nullptr;
-        call->args.push_back(std::move(arg));
-      }
-      if (tok.kind == Tok::Comma) {
-        consume();
-        continue;
-      }
-      if (tok.kind != Tok::RParen)
-        return fail("expected ',' or ')' in the argument list, found " +
-                    describe(tok)),
-               nullptr;
-    }
-    consume();
+    if (!parseList(Tok::RParen, "the argument list", [&] {
+          if (tok.kind == Tok::Ident && peekKind() == Tok::Colon) {
+            KeywordArg kw{tok.text.str(), tok.loc, nullptr};
+            consume();
+            consume();
+            kw.value = parseExpr();
+            if (!kw.value)
+              return false;
+            call->keywords.push_back(std::move(kw));
+            return true;
+          }
+          ExprPtr arg = parseExpr();
+          if (!arg)
+            return false;
+          if (!call->keywords.empty())
+            return failAt(arg->getLoc(),
+                          "positional argument after a keyword argument");
+          call->args.push_back(std::move(arg));
+          return true;
+        }))
+      return nullptr;
     return call;
   }
 

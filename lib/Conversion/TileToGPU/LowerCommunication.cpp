@@ -17,8 +17,7 @@ using namespace tile;
 LogicalResult tile::lowerThroughShared(LoweringContext &l, Operation *op,
                                        Value src, Value result,
                                        bool transpose) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto from = *Distribution::get(src.getType());
   auto to = *Distribution::get(result.getType());
   if (!transpose && from.isEquivalent(to)) {
@@ -35,47 +34,45 @@ LogicalResult tile::lowerThroughShared(LoweringContext &l, Operation *op,
                            "convert-tile-to-gpu");
   }
   storeShared(l, l.lookup(src), from, 0, perm);
-  gpu::BarrierOp::create(b, loc);
+  gpu::BarrierOp::create(b);
   l.map(result, loadShared(l, to, getElementTypeOrSelf(result.getType()), 0));
-  gpu::BarrierOp::create(b, loc);
+  gpu::BarrierOp::create(b);
   return success();
 }
 
 static Value combine(LoweringContext &l, ReduceKind kind, Value lhs,
                      Value rhs) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   bool isFloat = isa<FloatType>(lhs.getType());
   switch (kind) {
   case ReduceKind::sum:
-    return isFloat ? Value(arith::AddFOp::create(b, loc, lhs, rhs))
-                   : Value(arith::AddIOp::create(b, loc, lhs, rhs));
+    return isFloat ? Value(arith::AddFOp::create(b, lhs, rhs))
+                   : Value(arith::AddIOp::create(b, lhs, rhs));
   case ReduceKind::max:
   case ReduceKind::min:
     break;
   }
   bool isMax = kind == ReduceKind::max;
   if (!isFloat)
-    return isMax ? Value(arith::MaxSIOp::create(b, loc, lhs, rhs))
-                 : Value(arith::MinSIOp::create(b, loc, lhs, rhs));
+    return isMax ? Value(arith::MaxSIOp::create(b, lhs, rhs))
+                 : Value(arith::MinSIOp::create(b, lhs, rhs));
   // By name: convert-gpu-to-nvvm would make arith.maxnumf a libdevice call.
   std::string name = std::string(isMax ? "llvm.maxnum." : "llvm.minnum.") +
                      (lhs.getType().isF64()   ? "f64"
                       : lhs.getType().isF32() ? "f32"
                       : lhs.getType().isF16() ? "f16"
                                               : "bf16");
-  return LLVM::CallIntrinsicOp::create(
-             b, loc, lhs.getType(), b.getStringAttr(name), ValueRange{lhs, rhs})
+  return LLVM::CallIntrinsicOp::create(b, lhs.getType(), b.getStringAttr(name),
+                                       ValueRange{lhs, rhs})
       .getResult(0);
 }
 
 static Value shuffleXor(LoweringContext &l, Value value, unsigned mask) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   auto shuffle32 = [&](Value v) -> Value {
-    return gpu::ShuffleOp::create(b, loc, v, mask, 32, gpu::ShuffleMode::XOR)
+    return gpu::ShuffleOp::create(b, v, mask, 32, gpu::ShuffleMode::XOR)
         .getShuffleResult();
   };
   if (bits == 32)
@@ -83,31 +80,29 @@ static Value shuffleXor(LoweringContext &l, Value value, unsigned mask) {
   Type intType = b.getIntegerType(bits);
   Value asInt = type == intType
                     ? value
-                    : Value(arith::BitcastOp::create(b, loc, intType, value));
+                    : Value(arith::BitcastOp::create(b, intType, value));
   Value result;
   if (bits < 32) {
-    Value wide = arith::ExtUIOp::create(b, loc, b.getI32Type(), asInt);
-    result = arith::TruncIOp::create(b, loc, intType, shuffle32(wide));
+    Value wide = arith::ExtUIOp::create(b, b.getI32Type(), asInt);
+    result = arith::TruncIOp::create(b, intType, shuffle32(wide));
   } else {
     // 64 bits: two 32-bit halves.
-    Value lo = arith::TruncIOp::create(b, loc, b.getI32Type(), asInt);
+    Value lo = arith::TruncIOp::create(b, b.getI32Type(), asInt);
     Value hiShifted = arith::ShRUIOp::create(
-        b, loc, asInt, arith::ConstantIntOp::create(b, loc, 32, 64));
-    Value hi = arith::TruncIOp::create(b, loc, b.getI32Type(), hiShifted);
-    Value lo2 = arith::ExtUIOp::create(b, loc, intType, shuffle32(lo));
-    Value hi2 = arith::ExtUIOp::create(b, loc, intType, shuffle32(hi));
-    Value hiBack = arith::ShLIOp::create(
-        b, loc, hi2, arith::ConstantIntOp::create(b, loc, 32, 64));
-    result = arith::OrIOp::create(b, loc, hiBack, lo2);
+        b, asInt, arith::ConstantIntOp::create(b, 32, 64));
+    Value hi = arith::TruncIOp::create(b, b.getI32Type(), hiShifted);
+    Value lo2 = arith::ExtUIOp::create(b, intType, shuffle32(lo));
+    Value hi2 = arith::ExtUIOp::create(b, intType, shuffle32(hi));
+    Value hiBack =
+        arith::ShLIOp::create(b, hi2, arith::ConstantIntOp::create(b, 32, 64));
+    result = arith::OrIOp::create(b, hiBack, lo2);
   }
-  return type == intType
-             ? result
-             : Value(arith::BitcastOp::create(b, loc, type, result));
+  return type == intType ? result
+                         : Value(arith::BitcastOp::create(b, type, result));
 }
 
 static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto src = *Distribution::get(op.getSrc().getType());
   if (src.getSlicedDim())
     return op.emitError("reducing a sliced tile is not supported by "
@@ -163,19 +158,19 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
       numResults *= e;
     ArrayRef<Value> lanes = l.laneCoords(layout),
                     warpIds = l.warpCoords(layout);
-    Value writer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+    Value writer = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
                                          lanes[axis], l.i32(0));
     if (layout.getWarpsPerCTA()[axis] > warps)
       writer = arith::AndIOp::create(
-          b, loc, writer,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                warpIds[axis], l.i32(warps)));
+          b, writer,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, warpIds[axis],
+                                l.i32(warps)));
     ArrayRef<Value> base = l.threadBase(src);
     for (unsigned d = 0; d < src.getRank(); ++d)
       if (d != axis && src.wraps(d))
         writer = arith::AndIOp::create(
-            b, loc, writer,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, base[d],
+            b, writer,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ult, base[d],
                                   l.i32(src.getShape()[d])));
     SmallVector<Value> lins;
     for (SmallVector<int64_t> local : resultLocals) {
@@ -185,26 +180,25 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
     }
     Value buffer = l.sharedPointer(0, warps * numResults * elemBytes);
     auto element = [&](Value index) {
-      return LLVM::GEPOp::create(b, loc, buffer.getType(), elemType, buffer,
+      return LLVM::GEPOp::create(b, buffer.getType(), elemType, buffer,
                                  ValueRange{index});
     };
     l.emitIf(writer, [&] {
-      Value row =
-          arith::MulIOp::create(b, loc, warpIds[axis], l.i32(numResults));
+      Value row = arith::MulIOp::create(b, warpIds[axis], l.i32(numResults));
       for (auto [v, lin] : llvm::zip(acc, lins))
-        LLVM::StoreOp::create(b, loc, v,
-                              element(arith::AddIOp::create(b, loc, row, lin)));
+        LLVM::StoreOp::create(b, v,
+                              element(arith::AddIOp::create(b, row, lin)));
     });
-    gpu::BarrierOp::create(b, loc);
+    gpu::BarrierOp::create(b);
     for (auto [v, lin] : llvm::zip(acc, lins)) {
-      v = LLVM::LoadOp::create(b, loc, elemType, element(lin));
+      v = LLVM::LoadOp::create(b, elemType, element(lin));
       for (int64_t w = 1; w < warps; ++w) {
-        Value index = arith::AddIOp::create(b, loc, lin, l.i32(w * numResults));
+        Value index = arith::AddIOp::create(b, lin, l.i32(w * numResults));
         v = combine(l, kind, v,
-                    LLVM::LoadOp::create(b, loc, elemType, element(index)));
+                    LLVM::LoadOp::create(b, elemType, element(index)));
       }
     }
-    gpu::BarrierOp::create(b, loc);
+    gpu::BarrierOp::create(b);
   }
   l.map(op, acc);
   return success();

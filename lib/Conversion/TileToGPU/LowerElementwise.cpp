@@ -17,23 +17,16 @@ using namespace mlir;
 using namespace tile;
 
 static LogicalResult lowerReturn(tile::ReturnOp op, LoweringContext &l) {
-  gpu::ReturnOp::create(l.builder(), l.loc);
+  gpu::ReturnOp::create(l.builder());
   return success();
 }
 
-static LogicalResult lowerProgramId(ProgramIdOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  auto dim = static_cast<gpu::Dimension>(op.getAxis());
-  Value id = gpu::BlockIdOp::create(b, l.loc, dim);
-  l.map(op, {arith::IndexCastUIOp::create(b, l.loc, b.getI32Type(), id)});
-  return success();
-}
-
-static LogicalResult lowerNumPrograms(NumProgramsOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  auto dim = static_cast<gpu::Dimension>(op.getAxis());
-  Value n = gpu::GridDimOp::create(b, l.loc, dim);
-  l.map(op, {arith::IndexCastUIOp::create(b, l.loc, b.getI32Type(), n)});
+/// program_id (GPUOp: gpu.block_id) and num_programs (gpu.grid_dim).
+template <typename OpTy, typename GPUOp>
+static LogicalResult lowerGridQuery(OpTy op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Value v = GPUOp::create(b, static_cast<gpu::Dimension>(op.getAxis()));
+  l.map(op, {arith::IndexCastUIOp::create(b, b.getI32Type(), v)});
   return success();
 }
 
@@ -50,34 +43,30 @@ static LogicalResult lowerAddPtr(AddPtrOp op, LoweringContext &l) {
   const Slots &offs = l.lookup(op.getOffset());
   Slots out;
   for (auto [p, o] : llvm::zip(ptrs, offs))
-    out.push_back(LLVM::GEPOp::create(l.builder(), l.loc, l.globalPtrType(),
-                                      elem, p, ValueRange{o}));
+    out.push_back(LLVM::GEPOp::create(l.builder(), l.globalPtrType(), elem, p,
+                                      ValueRange{o}));
   l.map(op, out);
   return success();
 }
 
 static LogicalResult lowerConstant(arith::ConstantOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto dist = *Distribution::get(op.getType());
   auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
   if (!dense) {
-    l.map(op,
-          {arith::ConstantOp::create(b, loc, cast<TypedAttr>(op.getValue()))});
+    l.map(op, {arith::ConstantOp::create(b, cast<TypedAttr>(op.getValue()))});
     return success();
   }
   if (!dense.isSplat())
     return op.emitError("a non-uniform tile constant is not supported by "
                         "convert-tile-to-gpu");
-  Value scalar =
-      arith::ConstantOp::create(b, loc, dense.getSplatValue<TypedAttr>());
+  Value scalar = arith::ConstantOp::create(b, dense.getSplatValue<TypedAttr>());
   l.map(op, Slots(dist.getNumSlots(), scalar));
   return success();
 }
 
 static LogicalResult lowerMakeRange(MakeRangeOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto dist = *Distribution::get(op.getType());
   // The range's one dimension, in the layout's rank: the one a slice layout
   // does not remove.
@@ -87,7 +76,7 @@ static LogicalResult lowerMakeRange(MakeRangeOp op, LoweringContext &l) {
     Value c = l.coordinates(dist, slot)[dim];
     out.push_back(op.getStart() == 0
                       ? c
-                      : arith::AddIOp::create(b, loc, c, l.i32(op.getStart())));
+                      : arith::AddIOp::create(b, c, l.i32(op.getStart())));
   }
   l.map(op, out);
   return success();
@@ -135,31 +124,22 @@ static void unflatten(LoweringContext &lowering, ValueRange values,
 }
 
 static LogicalResult lowerFor(scf::ForOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   SmallVector<unsigned> counts;
   SmallVector<Value> inits = flatten(l, op.getInitArgs(), counts);
-  auto newFor = scf::ForOp::create(b, loc, l.lookupScalar(op.getLowerBound()),
+  auto newFor = scf::ForOp::create(b, l.lookupScalar(op.getLowerBound()),
                                    l.lookupScalar(op.getUpperBound()),
                                    l.lookupScalar(op.getStep()), inits);
   l.map(op.getInductionVar(), {newFor.getInductionVar()});
   unflatten(l, op.getRegionIterArgs(), newFor.getRegionIterArgs(), counts);
-  Block *body = newFor.getBody();
-  if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
-    body->back().erase();
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToEnd(body);
-    if (failed(l.lowerBlock(*op.getBody())))
-      return failure();
-  }
+  if (failed(l.lowerBlockInto(*op.getBody(), newFor.getBody())))
+    return failure();
   unflatten(l, op.getResults(), newFor.getResults(), counts);
   return success();
 }
 
 static LogicalResult lowerIf(scf::IfOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   SmallVector<Type> types;
   SmallVector<unsigned> counts;
   for (Type t : op.getResultTypes()) {
@@ -170,36 +150,24 @@ static LogicalResult lowerIf(scf::IfOp op, LoweringContext &l) {
   for (Type &t : types)
     t = isa<PointerType>(t) ? l.globalPtrType() : t;
   bool hasElse = !op.getElseRegion().empty();
-  auto newIf =
-      scf::IfOp::create(b, loc, types, l.lookupScalar(op.getCondition()),
-                        /*addThenBlock=*/true, hasElse);
-  auto lowerRegion = [&](Region &from, Region &to) -> LogicalResult {
-    Block *block = &to.front();
-    if (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
-      block->back().erase();
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToEnd(block);
-    return l.lowerBlock(from.front());
-  };
-  if (failed(lowerRegion(op.getThenRegion(), newIf.getThenRegion())) ||
-      (hasElse &&
-       failed(lowerRegion(op.getElseRegion(), newIf.getElseRegion()))))
+  auto newIf = scf::IfOp::create(b, types, l.lookupScalar(op.getCondition()),
+                                 /*addThenBlock=*/true, hasElse);
+  if (failed(l.lowerBlockInto(*op.thenBlock(), newIf.thenBlock())) ||
+      (hasElse && failed(l.lowerBlockInto(*op.elseBlock(), newIf.elseBlock()))))
     return failure();
   unflatten(l, op.getResults(), newIf.getResults(), counts);
   return success();
 }
 
 static LogicalResult lowerYield(scf::YieldOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   SmallVector<unsigned> counts;
-  scf::YieldOp::create(b, loc, flatten(l, op.getOperands(), counts));
+  scf::YieldOp::create(b, flatten(l, op.getOperands(), counts));
   return success();
 }
 
 static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   Type type = x.getType();
   Type f32 = b.getF32Type();
   auto unsupported = [&]() -> FailureOr<Value> {
@@ -208,23 +176,23 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
   };
   if (type.isF16() || type.isBF16()) {
     // Half-precision math computes in f32 and rounds once.
-    Value wide = arith::ExtFOp::create(b, loc, f32, x);
+    Value wide = arith::ExtFOp::create(b, f32, x);
     FailureOr<Value> r = emitMath(l, op, wide);
     if (failed(r))
       return failure();
-    return Value(arith::TruncFOp::create(b, loc, type, *r));
+    return Value(arith::TruncFOp::create(b, type, *r));
   }
   // Intrinsics are called by name: convert-gpu-to-nvvm would turn the
   // llvm.intr ops into libdevice calls, which need the CUDA toolkit.
   auto intrinsic = [&](StringRef name, Value v,
                        LLVM::FastmathFlags flags = {}) -> Value {
     return LLVM::CallIntrinsicOp::create(
-               b, loc, type, b.getStringAttr(name), ValueRange{v},
+               b, type, b.getStringAttr(name), ValueRange{v},
                LLVM::FastmathFlagsAttr::get(b.getContext(), flags))
         .getResult(0);
   };
   auto constant = [&](double v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, v));
+    return arith::ConstantOp::create(b, b.getFloatAttr(type, v));
   };
   std::string suffix = type.isF64() ? ".f64" : ".f32";
   if (isa<math::SqrtOp>(op))
@@ -233,7 +201,7 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
     return intrinsic("llvm.fabs" + suffix, x);
   if (isa<math::RsqrtOp>(op)) {
     if (type.isF64())
-      return Value(arith::DivFOp::create(b, loc, constant(1.0),
+      return Value(arith::DivFOp::create(b, constant(1.0),
                                          intrinsic("llvm.sqrt.f64", x)));
     return intrinsic("llvm.nvvm.rsqrt.approx.f", x);
   }
@@ -242,14 +210,13 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
   // exp(x) = 2^(x log2 e) and log(x) = log2(x) ln 2, on the approximate
   // ex2/lg2 units (relative error about 2^-22), as Triton does.
   if (isa<math::ExpOp>(op))
-    return intrinsic(
-        "llvm.exp2.f32",
-        arith::MulFOp::create(b, loc, x, constant(1.4426950408889634)),
-        LLVM::FastmathFlags::afn);
+    return intrinsic("llvm.exp2.f32",
+                     arith::MulFOp::create(b, x, constant(1.4426950408889634)),
+                     LLVM::FastmathFlags::afn);
   if (isa<math::Exp2Op>(op))
     return intrinsic("llvm.exp2.f32", x, LLVM::FastmathFlags::afn);
   if (isa<math::LogOp>(op))
-    return Value(arith::MulFOp::create(b, loc,
+    return Value(arith::MulFOp::create(b,
                                        intrinsic("llvm.nvvm.lg2.approx.f", x),
                                        constant(0.6931471805599453)));
   if (isa<math::Log2Op>(op))
@@ -259,21 +226,20 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
 
 static FailureOr<Value> emitScalarOp(LoweringContext &l, Operation *op,
                                      ValueRange operands, Type resultType) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   if (isa<math::MathDialect>(op->getDialect()) && operands.size() == 1 &&
       isa<FloatType>(resultType))
     return emitMath(l, op, operands[0]);
   if (isa<math::AbsIOp>(op)) {
     // select(x < 0, 0 - x, x): math.absi would become a libdevice call.
     Value x = operands[0];
-    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(resultType));
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(resultType));
     Value negative =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero);
-    return Value(arith::SelectOp::create(
-        b, loc, negative, arith::SubIOp::create(b, loc, zero, x), x));
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, zero);
+    return Value(arith::SelectOp::create(b, negative,
+                                         arith::SubIOp::create(b, zero, x), x));
   }
-  OperationState state(loc, op->getName());
+  OperationState state(b.getLoc(), op->getName());
   state.addOperands(operands);
   state.addTypes(resultType);
   state.addAttributes(op->getAttrs());
@@ -305,8 +271,8 @@ static LogicalResult lowerElementwise(Operation *op, LoweringContext &l) {
 
 void tile::populateElementwiseLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerReturn);
-  patterns.add(lowerProgramId);
-  patterns.add(lowerNumPrograms);
+  patterns.add(lowerGridQuery<ProgramIdOp, gpu::BlockIdOp>);
+  patterns.add(lowerGridQuery<NumProgramsOp, gpu::GridDimOp>);
   patterns.add(lowerSplat);
   patterns.add(lowerAddPtr);
   patterns.add(lowerMakeRange);

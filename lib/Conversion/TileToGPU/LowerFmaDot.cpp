@@ -27,8 +27,7 @@ using namespace mlir;
 using namespace tile;
 
 static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto aDist = *Distribution::get(op.getA().getType());
   auto bDist = *Distribution::get(op.getB().getType());
   auto cDist = *Distribution::get(op.getType());
@@ -65,7 +64,7 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
     storeShared(l, l.lookup(op.getB()), bDist, aBytes);
   }
   if (ownBarriers)
-    gpu::BarrierOp::create(b, loc);
+    gpu::BarrierOp::create(b);
 
   // The thread's rows and columns of the accumulator.
   SmallVector<Value> rows, cols;
@@ -77,8 +76,8 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
     if (inType == accType)
       return v;
     if (isa<FloatType>(accType))
-      return arith::ExtFOp::create(b, loc, accType, v);
-    return arith::ExtSIOp::create(b, loc, accType, v);
+      return arith::ExtFOp::create(b, accType, v);
+    return arith::ExtSIOp::create(b, accType, v);
   };
   // Each of the thread's rows (columns) as the first plus a constant where
   // the layout does not wrap, so that swizzledPointer shares one anchor
@@ -106,7 +105,7 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
   }
 
   const Slots &init = l.lookup(op.getAcc());
-  auto loop = scf::ForOp::create(b, loc, l.i32(0), l.i32(k), l.i32(kv),
+  auto loop = scf::ForOp::create(b, l.i32(0), l.i32(k), l.i32(kv),
                                  SmallVector<Value>(init.begin(), init.end()));
   {
     OpBuilder::InsertionGuard guard(b);
@@ -118,18 +117,18 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
     SwizzleAnchors anchors;
     auto load = [&](Value ptr, int64_t count) -> SmallVector<Value> {
       if (count == 1)
-        return {widen(LLVM::LoadOp::create(b, loc, inType, ptr))};
-      Value v = LLVM::LoadOp::create(b, loc, VectorType::get({count}, inType),
-                                     ptr, count * bytes);
+        return {widen(LLVM::LoadOp::create(b, inType, ptr))};
+      Value v = LLVM::LoadOp::create(b, VectorType::get({count}, inType), ptr,
+                                     count * bytes);
       SmallVector<Value> elems;
       for (int64_t e = 0; e < count; ++e)
-        elems.push_back(widen(vector::ExtractOp::create(b, loc, v, e)));
+        elems.push_back(widen(vector::ExtractOp::create(b, v, e)));
       return elems;
     };
     auto linear = [&](Value base, Value row, int64_t stride, Value col) {
       Value index = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, row, l.i32(stride)), col);
-      return LLVM::GEPOp::create(b, loc, base.getType(), inType, base,
+          b, arith::MulIOp::create(b, row, l.i32(stride)), col);
+      return LLVM::GEPOp::create(b, base.getType(), inType, base,
                                  ValueRange{index});
     };
     auto bRow = [&](int64_t e) {
@@ -160,11 +159,10 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
     };
     SmallVector<Value> acc(loop.getRegionIterArgs());
     auto multiplyAdd = [&](unsigned slot, Value x, Value y) {
-      acc[slot] =
-          isa<FloatType>(accType)
-              ? Value(LLVM::FMAOp::create(b, loc, x, y, acc[slot]))
-              : Value(arith::AddIOp::create(
-                    b, loc, arith::MulIOp::create(b, loc, x, y), acc[slot]));
+      acc[slot] = isa<FloatType>(accType)
+                      ? Value(LLVM::FMAOp::create(b, x, y, acc[slot]))
+                      : Value(arith::AddIOp::create(
+                            b, arith::MulIOp::create(b, x, y), acc[slot]));
     };
     // Load first whichever operand keeps fewer values live: all of B's kv
     // rows then A row by row, or all of A's row vectors then B k by k.
@@ -190,10 +188,10 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
             multiplyAdd(slot, aVals[r][e], bVals[c]);
       }
     }
-    scf::YieldOp::create(b, loc, acc);
+    scf::YieldOp::create(b, acc);
   }
   if (ownBarriers)
-    gpu::BarrierOp::create(b, loc);
+    gpu::BarrierOp::create(b);
   l.map(op, Slots(loop.getResults().begin(), loop.getResults().end()));
   return success();
 }

@@ -55,27 +55,26 @@ static std::pair<unsigned, bool> vectorWidth(LoweringContext &l, Value ptr,
 
 static Value groupMask(LoweringContext &l, const Slots &masks, unsigned first,
                        unsigned vec, bool uniform) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   Value pred = masks[first];
   if (!uniform)
     for (unsigned i = 1; i < vec; ++i)
-      pred = arith::AndIOp::create(b, loc, pred, masks[first + i]);
+      pred = arith::AndIOp::create(b, pred, masks[first + i]);
   return pred;
 }
 
 /// The value of memory type `memType` that holds `v` (booleans as bytes).
-static Value toMemory(OpBuilder &b, Location loc, Value v, Type memType) {
+static Value toMemory(ImplicitLocOpBuilder &b, Value v, Type memType) {
   if (v.getType() == memType)
     return v;
-  return arith::ExtUIOp::create(b, loc, memType, v);
+  return arith::ExtUIOp::create(b, memType, v);
 }
 
-static Value fromMemory(OpBuilder &b, Location loc, Value v, Type elemType) {
+static Value fromMemory(ImplicitLocOpBuilder &b, Value v, Type elemType) {
   if (v.getType() == elemType)
     return v;
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v,
-                               arith::ConstantIntOp::create(b, loc, 0, 8));
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,
+                               arith::ConstantIntOp::create(b, 0, 8));
 }
 
 /// Bytes of one element of `memType` in global memory.
@@ -86,25 +85,24 @@ static int64_t elementBytes(Type memType) {
 }
 
 /// Builds a `vec`-element vector (or the scalar when vec is 1).
-static Value packVector(OpBuilder &b, Location loc, ArrayRef<Value> elems,
+static Value packVector(ImplicitLocOpBuilder &b, ArrayRef<Value> elems,
                         Type memType) {
   if (elems.size() == 1)
     return elems[0];
   auto type = VectorType::get({static_cast<int64_t>(elems.size())}, memType);
-  return vector::FromElementsOp::create(b, loc, type, elems);
+  return vector::FromElementsOp::create(b, type, elems);
 }
 
 /// Yields from `block` the value `build` makes there.
-static void yieldFrom(OpBuilder &b, Location loc, Block *block,
+static void yieldFrom(ImplicitLocOpBuilder &b, Block *block,
                       function_ref<Value()> build) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(block);
-  scf::YieldOp::create(b, loc, build());
+  scf::YieldOp::create(b, build());
 }
 
 static LogicalResult lowerLoad(LoadOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto dist = *Distribution::get(op.getType());
   Type elemType = getElementTypeOrSelf(op.getType());
   Type memType = l.memoryType(elemType);
@@ -118,19 +116,18 @@ static LogicalResult lowerLoad(LoadOp op, LoweringContext &l) {
   // The value a masked-off element takes: `other`, or zero.
   auto fallback = [&](unsigned slot) -> Value {
     if (others)
-      return toMemory(b, loc, (*others)[others->size() == 1 ? 0 : slot],
-                      memType);
-    return LLVM::ZeroOp::create(b, loc, memType);
+      return toMemory(b, (*others)[others->size() == 1 ? 0 : slot], memType);
+    return LLVM::ZeroOp::create(b, memType);
   };
   auto scalarLoad = [&](unsigned slot) -> Value {
     if (!masks)
-      return LLVM::LoadOp::create(b, loc, memType, ptrs[slot], elemBytes);
-    auto ifOp = scf::IfOp::create(b, loc, memType, (*masks)[slot],
+      return LLVM::LoadOp::create(b, memType, ptrs[slot], elemBytes);
+    auto ifOp = scf::IfOp::create(b, memType, (*masks)[slot],
                                   /*addThenBlock=*/true, /*addElseBlock=*/true);
-    yieldFrom(b, loc, ifOp.thenBlock(), [&]() -> Value {
-      return LLVM::LoadOp::create(b, loc, memType, ptrs[slot], elemBytes);
+    yieldFrom(b, ifOp.thenBlock(), [&]() -> Value {
+      return LLVM::LoadOp::create(b, memType, ptrs[slot], elemBytes);
     });
-    yieldFrom(b, loc, ifOp.elseBlock(), [&] { return fallback(slot); });
+    yieldFrom(b, ifOp.elseBlock(), [&] { return fallback(slot); });
     return ifOp.getResult(0);
   };
   Slots out;
@@ -140,22 +137,22 @@ static LogicalResult lowerLoad(LoadOp op, LoweringContext &l) {
       loaded = scalarLoad(first);
     } else {
       auto vectorLoad = [&]() -> Value {
-        return LLVM::LoadOp::create(b, loc, accessType, ptrs[first],
+        return LLVM::LoadOp::create(b, accessType, ptrs[first],
                                     vec * elemBytes);
       };
       if (!masks) {
         loaded = vectorLoad();
       } else {
         auto ifOp = scf::IfOp::create(
-            b, loc, accessType, groupMask(l, *masks, first, vec, uniform),
+            b, accessType, groupMask(l, *masks, first, vec, uniform),
             /*addThenBlock=*/true, /*addElseBlock=*/true);
-        yieldFrom(b, loc, ifOp.thenBlock(), vectorLoad);
-        yieldFrom(b, loc, ifOp.elseBlock(), [&] {
+        yieldFrom(b, ifOp.thenBlock(), vectorLoad);
+        yieldFrom(b, ifOp.elseBlock(), [&] {
           SmallVector<Value> elems;
           for (unsigned i = 0; i < vec; ++i)
             elems.push_back(uniform ? fallback(first + i)
                                     : scalarLoad(first + i));
-          return packVector(b, loc, elems, memType);
+          return packVector(b, elems, memType);
         });
         loaded = ifOp.getResult(0);
       }
@@ -163,8 +160,8 @@ static LogicalResult lowerLoad(LoadOp op, LoweringContext &l) {
     for (unsigned i = 0; i < vec; ++i) {
       Value elem = vec == 1 ? loaded
                             : Value(vector::ExtractOp::create(
-                                  b, loc, loaded, ArrayRef<int64_t>{i}));
-      out.push_back(fromMemory(b, loc, elem, elemType));
+                                  b, loaded, ArrayRef<int64_t>{i}));
+      out.push_back(fromMemory(b, elem, elemType));
     }
   }
   l.map(op, out);
@@ -172,8 +169,7 @@ static LogicalResult lowerLoad(LoadOp op, LoweringContext &l) {
 }
 
 static LogicalResult lowerStore(StoreOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto dist = *Distribution::get(op.getPtr().getType());
   Type elemType = getElementTypeOrSelf(op.getValue().getType());
   Type memType = l.memoryType(elemType);
@@ -184,14 +180,14 @@ static LogicalResult lowerStore(StoreOp op, LoweringContext &l) {
   const Slots *masks = op.getMask() ? &l.lookup(op.getMask()) : nullptr;
   int64_t elemBytes = elementBytes(memType);
   auto valueAt = [&](unsigned slot) {
-    return toMemory(b, loc, vals[vals.size() == 1 ? 0 : slot], memType);
+    return toMemory(b, vals[vals.size() == 1 ? 0 : slot], memType);
   };
   // Where several threads hold an element, only its owner stores it.
   Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
   auto both = [&](Value a, Value c) -> Value {
     if (!a)
       return c;
-    return c ? Value(arith::AndIOp::create(b, loc, a, c)) : a;
+    return c ? Value(arith::AndIOp::create(b, a, c)) : a;
   };
   for (unsigned first = 0; first < dist.getNumSlots(); first += vec) {
     Value pred = both(owner, masks ? groupMask(l, *masks, first, vec, uniform)
@@ -200,15 +196,15 @@ static LogicalResult lowerStore(StoreOp op, LoweringContext &l) {
       SmallVector<Value> elems;
       for (unsigned i = 0; i < vec; ++i)
         elems.push_back(valueAt(first + i));
-      LLVM::StoreOp::create(b, loc, packVector(b, loc, elems, memType),
-                            ptrs[first], vec * elemBytes);
+      LLVM::StoreOp::create(b, packVector(b, elems, memType), ptrs[first],
+                            vec * elemBytes);
     };
     if (uniform) {
       l.emitIf(pred, vectorStore);
       continue;
     }
     // Whole group enabled: one vector store; else each enabled element.
-    auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/true);
+    auto ifOp = scf::IfOp::create(b, pred, /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -216,7 +212,7 @@ static LogicalResult lowerStore(StoreOp op, LoweringContext &l) {
       b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       for (unsigned i = 0; i < vec; ++i)
         l.emitIf(both(owner, (*masks)[first + i]), [&] {
-          LLVM::StoreOp::create(b, loc, valueAt(first + i), ptrs[first + i],
+          LLVM::StoreOp::create(b, valueAt(first + i), ptrs[first + i],
                                 elemBytes);
         });
     }
@@ -225,8 +221,7 @@ static LogicalResult lowerStore(StoreOp op, LoweringContext &l) {
 }
 
 static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto dist = Distribution::get(op.getPtr().getType());
   if (failed(dist) || dist->isScalar() || dist->getSlicedDim() ||
       dist->getRank() != 2)
@@ -248,14 +243,14 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
     for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
       SmallVector<Value> coords = l.coordinates(*dist, slot);
       Value dst = LLVM::GEPOp::create(
-          b, loc, buffer.getType(), elemType, buffer,
+          b, buffer.getType(), elemType, buffer,
           ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
       Value mask = masks.size() == 1 ? masks[0] : masks[slot];
       if (bytes >= 4) {
         // Masked-off copies read nothing and fill zeros (src-size 0).
         Value srcBytes =
-            arith::SelectOp::create(b, loc, mask, l.i32(bytes), l.i32(0));
-        NVVM::CpAsyncOp::create(b, loc, dst, ptrs[slot], bytes,
+            arith::SelectOp::create(b, mask, l.i32(bytes), l.i32(0));
+        NVVM::CpAsyncOp::create(b, dst, ptrs[slot], bytes,
                                 bytes == 16 ? NVVM::LoadCacheModifierKind::CG
                                             : NVVM::LoadCacheModifierKind::CA,
                                 srcBytes);
@@ -264,11 +259,10 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
       // A lone 16-bit element: cp.async moves at least 4 bytes, so copy it
       // synchronously (zero first, the value where enabled).
       LLVM::StoreOp::create(
-          b, loc, arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType)),
-          dst);
+          b, arith::ConstantOp::create(b, b.getZeroAttr(elemType)), dst);
       l.emitIf(mask, [&] {
-        Value v = LLVM::LoadOp::create(b, loc, elemType, ptrs[slot]);
-        LLVM::StoreOp::create(b, loc, v, dst);
+        Value v = LLVM::LoadOp::create(b, elemType, ptrs[slot]);
+        LLVM::StoreOp::create(b, v, dst);
       });
     }
   });
@@ -303,13 +297,13 @@ static LogicalResult lowerSharedAlloc(SharedAllocOp op, LoweringContext &l) {
 }
 
 static LogicalResult lowerAsyncCommit(AsyncCommitOp op, LoweringContext &l) {
-  NVVM::CpAsyncCommitGroupOp::create(l.builder(), l.loc);
+  NVVM::CpAsyncCommitGroupOp::create(l.builder());
   return success();
 }
 
 static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
-  NVVM::CpAsyncWaitGroupOp::create(l.builder(), l.loc, op.getPending());
-  gpu::BarrierOp::create(l.builder(), l.loc);
+  NVVM::CpAsyncWaitGroupOp::create(l.builder(), op.getPending());
+  gpu::BarrierOp::create(l.builder());
   return success();
 }
 

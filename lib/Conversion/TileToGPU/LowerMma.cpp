@@ -36,8 +36,7 @@ static Type fragmentType(OpBuilder &b, Type elemType) {
 /// step (the other slots are null).
 static Slots loadFragments(LoweringContext &l, RankedTensorType type,
                            Value buffer, int64_t onlyK = -1) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   BlockedEncodingAttr parent = operand.getParent();
   SwizzledTile tile = SwizzledTile::get(type);
@@ -54,30 +53,29 @@ static Slots loadFragments(LoweringContext &l, RankedTensorType type,
   ArrayRef<Value> warps = l.warpCoords(parent);
   Type fragType = fragmentType(b, elemType);
   auto add = [&](Value x, int64_t c) -> Value {
-    return c == 0 ? x : arith::AddIOp::create(b, loc, x, l.i32(c));
+    return c == 0 ? x : arith::AddIOp::create(b, x, l.i32(c));
   };
   auto mul = [&](Value x, int64_t c) -> Value {
-    return c == 1 ? x : arith::MulIOp::create(b, loc, x, l.i32(c));
+    return c == 1 ? x : arith::MulIOp::create(b, x, l.i32(c));
   };
   auto toFragment = [&](Value reg) -> Value {
     return reg.getType() == fragType
                ? reg
-               : Value(LLVM::BitcastOp::create(b, loc, fragType, reg));
+               : Value(LLVM::BitcastOp::create(b, fragType, reg));
   };
   // Row (of A) or column (of B) of the tensor for instruction row/column
   // `r` (0..15 for A, 0..7 for B) of block `blk`.
   auto tensorRowA = [&](Value r, int64_t blk) -> Value {
-    Value high = arith::DivUIOp::create(b, loc, r, l.i32(8));
-    Value low = arith::RemUIOp::create(b, loc, r, l.i32(8));
+    Value high = arith::DivUIOp::create(b, r, l.i32(8));
+    Value low = arith::RemUIOp::create(b, r, l.i32(8));
     Value row = arith::AddIOp::create(
-        b, loc, mul(high, 8 * wm),
-        arith::AddIOp::create(b, loc, mul(warps[0], 8), low));
+        b, mul(high, 8 * wm), arith::AddIOp::create(b, mul(warps[0], 8), low));
     return add(row, 16 * wm * blk);
   };
   auto tensorColB = [&](Value nBlock, Value n) {
     Value start =
-        arith::AddIOp::create(b, loc, mul(nBlock, 8 * wn), mul(warps[1], 8));
-    return n ? Value(arith::AddIOp::create(b, loc, start, n)) : start;
+        arith::AddIOp::create(b, mul(nBlock, 8 * wn), mul(warps[1], 8));
+    return n ? Value(arith::AddIOp::create(b, start, n)) : start;
   };
 
   SwizzleAnchors anchors;
@@ -93,11 +91,11 @@ static Slots loadFragments(LoweringContext &l, RankedTensorType type,
     // .trans moves 16-bit halves), one load per element. The f32 bits go
     // to the mma as they are: the tensor core ignores the low 13 bits
     // (truncation to tf32, as the interpreter computes; no cvt per element).
-    Value g = arith::DivUIOp::create(b, loc, l.getLaneId(), l.i32(4));
-    Value t = arith::RemUIOp::create(b, loc, l.getLaneId(), l.i32(4));
+    Value g = arith::DivUIOp::create(b, l.getLaneId(), l.i32(4));
+    Value t = arith::RemUIOp::create(b, l.getLaneId(), l.i32(4));
     Value n0 = tensorColB(l.i32(0), g);
     auto loadElement = [&](int64_t k, int64_t nDelta) -> Value {
-      return LLVM::LoadOp::create(b, loc, b.getI32Type(),
+      return LLVM::LoadOp::create(b, b.getI32Type(),
                                   swizzledPtr(t, k, n0, nDelta));
     };
     for (int64_t blk = 0; blk < numMN; ++blk)
@@ -113,22 +111,22 @@ static Slots loadFragments(LoweringContext &l, RankedTensorType type,
   // 0-7 and 8-15); lanes 16-31 the second 16 bytes of k (A) or the next n
   // block (B). A tf32 A is loaded the same way: 16 bytes are 4 elements, and
   // the 32-bit word a lane receives is the (g, t) element the mma expects.
-  Value q = arith::RemUIOp::create(b, loc, l.getLaneId(), l.i32(16));
-  Value half = arith::DivUIOp::create(b, loc, l.getLaneId(), l.i32(16));
+  Value q = arith::RemUIOp::create(b, l.getLaneId(), l.i32(16));
+  Value half = arith::DivUIOp::create(b, l.getLaneId(), l.i32(16));
   auto ldmatrix = [&](Value ptr, unsigned num, bool trans) {
     SmallVector<Type> regs(num, b.getI32Type());
     Type resultType =
         num == 1 ? b.getI32Type()
                  : Type(LLVM::LLVMStructType::getLiteral(b.getContext(), regs));
     Value v = NVVM::LdMatrixOp::create(
-        b, loc, resultType, ptr, num,
+        b, resultType, ptr, num,
         trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
         NVVM::LdStMatrixEltType::B16);
     Slots result;
     for (unsigned r = 0; r < num; ++r)
       result.push_back(toFragment(
-          num == 1 ? v : Value(LLVM::ExtractValueOp::create(b, loc, v, r))));
+          num == 1 ? v : Value(LLVM::ExtractValueOp::create(b, v, r))));
     return result;
   };
   if (isA) {
@@ -165,8 +163,7 @@ static Slots loadFragments(LoweringContext &l, RankedTensorType type,
 /// memory into mma fragments.
 static LogicalResult lowerToDotOperand(ConvertLayoutOp op, LoweringContext &l) {
   Value src = op.getSrc(), result = op.getResult();
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto from = Distribution::get(src.getType());
   if (failed(from) || from->isScalar() || from->getSlicedDim())
     return op->emitError("a dot operand must be converted from a 2-D "
@@ -175,15 +172,14 @@ static LogicalResult lowerToDotOperand(ConvertLayoutOp op, LoweringContext &l) {
   SwizzledTile tile = SwizzledTile::get(type);
   Value buffer = l.sharedPointer(0, tile.rows * tile.cols * tile.elemBytes);
   storeSwizzled(l, l.lookup(src), *from, tile, buffer);
-  gpu::BarrierOp::create(b, loc);
+  gpu::BarrierOp::create(b);
   l.map(result, loadFragments(l, type, buffer));
-  gpu::BarrierOp::create(b, loc);
+  gpu::BarrierOp::create(b);
   return success();
 }
 
 static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
-  OpBuilder &b = l.builder();
-  Location loc = l.loc;
+  ImplicitLocOpBuilder &b = l.builder();
   auto aType = op.getA().getType();
   auto cType = op.getType();
   auto cDist = *Distribution::get(cType);
@@ -236,7 +232,7 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
         if (halfAcc) {
           for (int p = 0; p < 2; ++p)
             c.push_back(vector::FromElementsOp::create(
-                b, loc, halfPair,
+                b, halfPair,
                 ValueRange{acc[slots[2 * p]], acc[slots[2 * p + 1]]}));
         } else {
           for (unsigned s : slots)
@@ -245,16 +241,16 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
         ValueRange a(ArrayRef<Value>(aRegs).slice((i * numK + kk) * 4, 4));
         ValueRange bv(ArrayRef<Value>(bRegs).slice((j * numK + kk) * 2, 2));
         Value d = NVVM::MmaOp::create(
-            b, loc, resultType, a, bv, c, {16, 8, instrK}, std::nullopt,
+            b, resultType, a, bv, c, {16, 8, instrK}, std::nullopt,
             std::nullopt, std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                            NVVM::MMALayout::col});
         for (int r = 0; r < 4; ++r) {
           if (halfAcc) {
-            Value pair = LLVM::ExtractValueOp::create(b, loc, d, r / 2);
-            acc[slots[r]] = vector::ExtractOp::create(b, loc, pair, r % 2);
+            Value pair = LLVM::ExtractValueOp::create(b, d, r / 2);
+            acc[slots[r]] = vector::ExtractOp::create(b, pair, r % 2);
           } else {
-            acc[slots[r]] = LLVM::ExtractValueOp::create(b, loc, d, r);
+            acc[slots[r]] = LLVM::ExtractValueOp::create(b, d, r);
           }
         }
       }

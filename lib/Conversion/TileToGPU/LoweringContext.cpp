@@ -3,10 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace tile;
@@ -15,16 +12,12 @@ LoweringContext::LoweringContext(KernelOp kernel, gpu::GPUFuncOp func,
                                  const ModuleAxisInfo &axisInfo,
                                  unsigned numWarps,
                                  const LoweringPatternSet &patterns)
-    : loc(kernel.getLoc()), kernel(kernel), func(func), axisInfo(axisInfo),
-      numWarps(numWarps), patterns(patterns), b(func.getContext()),
+    : kernel(kernel), func(func), axisInfo(axisInfo), numWarps(numWarps),
+      patterns(patterns), b(kernel.getLoc(), func.getContext()),
       sharedSymbol(sharedBufferName(kernel.getSymName())) {}
 
 Value LoweringContext::i32(int64_t value) {
-  return arith::ConstantIntOp::create(b, loc, value, 32);
-}
-
-Value LoweringContext::idx(int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
+  return arith::ConstantIntOp::create(b, value, 32);
 }
 
 LLVM::LLVMPointerType LoweringContext::globalPtrType() {
@@ -55,7 +48,7 @@ void LoweringContext::map(Value value, Slots slots) {
 void LoweringContext::emitIf(Value cond, function_ref<void()> body) {
   if (!cond)
     return body();
-  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   body();
@@ -71,8 +64,8 @@ ArrayRef<Value> LoweringContext::decompose(Value id, ArrayRef<unsigned> counts,
   coords.assign(counts.size(), Value());
   Value rest = id;
   for (unsigned d : order) {
-    coords[d] = arith::RemUIOp::create(b, loc, rest, i32(counts[d]));
-    rest = arith::DivUIOp::create(b, loc, rest, i32(counts[d]));
+    coords[d] = arith::RemUIOp::create(b, rest, i32(counts[d]));
+    rest = arith::DivUIOp::create(b, rest, i32(counts[d]));
   }
   return coords;
 }
@@ -98,9 +91,9 @@ ArrayRef<Value> LoweringContext::threadBase(const Distribution &dist) {
   for (unsigned d = 0; d < layout.getRank(); ++d) {
     int64_t spt = layout.getSizePerThread()[d];
     int64_t perWarp = spt * layout.getThreadsPerWarp()[d];
-    Value w = arith::MulIOp::create(b, loc, warps[d], i32(perWarp));
-    Value l = arith::MulIOp::create(b, loc, lanes[d], i32(spt));
-    base.push_back(arith::AddIOp::create(b, loc, w, l));
+    Value w = arith::MulIOp::create(b, warps[d], i32(perWarp));
+    Value l = arith::MulIOp::create(b, lanes[d], i32(spt));
+    base.push_back(arith::AddIOp::create(b, w, l));
   }
   return base;
 }
@@ -116,10 +109,10 @@ SmallVector<Value> LoweringContext::coordinates(const Distribution &dist,
       coords.push_back(i32(0));
       continue;
     }
-    Value c = arith::AddIOp::create(b, loc, base[d],
+    Value c = arith::AddIOp::create(b, base[d],
                                     i32(dist.getConstantOffset(d, local[d])));
     if (dist.wraps(d))
-      c = arith::AndIOp::create(b, loc, c, i32(extent - 1));
+      c = arith::AndIOp::create(b, c, i32(extent - 1));
     coords.push_back(c);
   }
   return coords;
@@ -127,16 +120,15 @@ SmallVector<Value> LoweringContext::coordinates(const Distribution &dist,
 
 Value LoweringContext::ownerPredicate(const Distribution &dist) {
   if (dist.isScalar())
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId,
-                                 i32(0));
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, threadId, i32(0));
   Value pred;
   ArrayRef<Value> base = threadBase(dist);
   for (unsigned d = 0; d < dist.getRank(); ++d) {
     if (!dist.wraps(d))
       continue;
-    Value inShape = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          base[d], i32(dist.getShape()[d]));
-    pred = pred ? arith::AndIOp::create(b, loc, pred, inShape) : inShape;
+    Value inShape = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, base[d],
+                                          i32(dist.getShape()[d]));
+    pred = pred ? arith::AndIOp::create(b, pred, inShape) : inShape;
   }
   return pred;
 }
@@ -148,22 +140,22 @@ Value LoweringContext::sharedPointer(int64_t bytes, int64_t size) {
 
 Value LoweringContext::rawSharedPointer(int64_t bytes) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, sharedSymbol);
+  Value base = LLVM::AddressOfOp::create(b, ptrType, sharedSymbol);
   if (bytes == 0)
     return base;
   return LLVM::GEPOp::create(
-      b, loc, ptrType, b.getI8Type(), base,
+      b, ptrType, b.getI8Type(), base,
       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
 }
 
 LogicalResult LoweringContext::run() {
   Block &entry = func.getBody().front();
   b.setInsertionPointToStart(&entry);
-  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  threadId = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
-  laneId = arith::RemUIOp::create(b, loc, threadId, i32(32));
-  warpId = arith::DivUIOp::create(b, loc, threadId, i32(32));
-  prologueAnchor = LLVM::ZeroOp::create(b, loc, b.getI32Type());
+  Value tid = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  threadId = arith::IndexCastUIOp::create(b, b.getI32Type(), tid);
+  laneId = arith::RemUIOp::create(b, threadId, i32(32));
+  warpId = arith::DivUIOp::create(b, threadId, i32(32));
+  prologueAnchor = LLVM::ZeroOp::create(b, b.getI32Type());
   for (auto [arg, newArg] :
        llvm::zip(kernel.getBody().getArguments(), entry.getArguments()))
     map(arg, {newArg});
@@ -188,8 +180,16 @@ LogicalResult LoweringContext::lowerBlock(Block &block) {
   return success();
 }
 
+LogicalResult LoweringContext::lowerBlockInto(Block &from, Block *to) {
+  if (!to->empty() && to->back().hasTrait<OpTrait::IsTerminator>())
+    to->back().erase();
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(to);
+  return lowerBlock(from);
+}
+
 LogicalResult LoweringContext::lowerOp(Operation *op) {
-  loc = op->getLoc();
+  b.setLoc(op->getLoc());
   for (Value result : op->getResults()) {
     auto tensor = dyn_cast<RankedTensorType>(result.getType());
     if ((!tensor ||
@@ -209,23 +209,185 @@ Value LoweringContext::stagePointer(Value buffer, Value stage) {
   int64_t stageBytes = type.getNumElements() / type.getDimSize(0) *
                        type.getElementTypeBitWidth() / 8;
   Value base = lookupScalar(buffer);
-  Value offset =
-      arith::MulIOp::create(b, loc, lookupScalar(stage), i32(stageBytes));
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+  Value offset = arith::MulIOp::create(b, lookupScalar(stage), i32(stageBytes));
+  return LLVM::GEPOp::create(b, base.getType(), b.getI8Type(), base,
                              ValueRange{offset});
 }
 
-const std::function<LogicalResult(Operation *, LoweringContext &)> *
-LoweringPatternSet::find(Operation *op) const {
+const LowerFn *LoweringPatternSet::find(Operation *op) const {
   auto it = byName.find(op->getName().getStringRef());
-  if (it != byName.end())
-    for (const OpLowering &lowering : it->second)
-      if (lowering.match(op))
-        return &lowering.lower;
   if (it == byName.end()) {
     auto dialect = byDialect.find(op->getName().getDialectNamespace());
-    if (dialect != byDialect.end())
-      return &dialect->second;
+    return dialect == byDialect.end() ? nullptr : &dialect->second;
   }
+  for (const OpLowering &lowering : it->second)
+    if (lowering.match(op))
+      return &lowering.lower;
   return nullptr;
+}
+
+//===--- Shared-memory tiles, plain and swizzled --------------------------===//
+
+int64_t tile::sharedElementBytes(Type type) {
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+Value tile::linearIndex(LoweringContext &l, ArrayRef<Value> coords,
+                        ArrayRef<int64_t> shape, ArrayRef<unsigned> perm) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Value lin;
+  int64_t stride = 1;
+  for (unsigned j = shape.size(); j-- > 0;) {
+    unsigned d = perm.empty() ? j : perm[j];
+    if (shape[d] != 1) {
+      Value term = stride == 1
+                       ? coords[d]
+                       : arith::MulIOp::create(b, coords[d], l.i32(stride));
+      lin = lin ? arith::AddIOp::create(b, lin, term) : term;
+    }
+    stride *= shape[d];
+  }
+  return lin ? lin : l.i32(0);
+}
+
+/// The element `slot` of `dist` holds in a row-major buffer at `buffer`,
+/// dimensions permuted by `perm`.
+static Value rowMajorPointer(LoweringContext &l, const Distribution &dist,
+                             unsigned slot, Value buffer, Type memType,
+                             ArrayRef<unsigned> perm) {
+  SmallVector<Value> coords = dist.isScalar() ? SmallVector<Value>{l.i32(0)}
+                                              : l.coordinates(dist, slot);
+  SmallVector<int64_t> shape(dist.isScalar() ? ArrayRef<int64_t>{1}
+                                             : dist.getShape());
+  Value lin = linearIndex(l, coords, shape, perm);
+  return LLVM::GEPOp::create(l.builder(), buffer.getType(), memType, buffer,
+                             ValueRange{lin});
+}
+
+void tile::storeShared(LoweringContext &l, const Slots &slots,
+                       const Distribution &dist, int64_t base,
+                       ArrayRef<unsigned> perm) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Type memType = l.memoryType(slots.front().getType());
+  int64_t numElements = 1;
+  for (int64_t e : dist.getShape())
+    numElements *= e;
+  Value buffer =
+      l.sharedPointer(base, numElements * sharedElementBytes(memType));
+  Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
+  l.emitIf(owner, [&] {
+    for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+      Value ptr = rowMajorPointer(l, dist, slot, buffer, memType, perm);
+      Value v = slots[slot];
+      if (v.getType() != memType)
+        v = arith::ExtUIOp::create(b, memType, v);
+      LLVM::StoreOp::create(b, v, ptr);
+    }
+  });
+}
+
+Slots tile::loadShared(LoweringContext &l, const Distribution &dist,
+                       Type elemType, int64_t base) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Type memType = l.memoryType(elemType);
+  Value buffer = l.sharedPointer(base, 0);
+  Slots out;
+  for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+    Value ptr = rowMajorPointer(l, dist, slot, buffer, memType, {});
+    Value v = LLVM::LoadOp::create(b, memType, ptr);
+    if (memType != elemType)
+      v = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,
+                                arith::ConstantIntOp::create(b, 0, 8));
+    out.push_back(v);
+  }
+  return out;
+}
+
+Value tile::swizzledOffset(LoweringContext &l, const SwizzledTile &tile,
+                           Value row, Value col) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Value phase = arith::RemUIOp::create(
+      b, arith::DivUIOp::create(b, row, l.i32(tile.perPhase)),
+      l.i32(tile.maxPhase));
+  Value chunk = arith::DivUIOp::create(b, col, l.i32(tile.vec));
+  Value within = arith::RemUIOp::create(b, col, l.i32(tile.vec));
+  Value swizzled = arith::XOrIOp::create(b, chunk, phase);
+  Value rowStart = arith::MulIOp::create(b, row, l.i32(tile.cols));
+  Value chunkStart = arith::MulIOp::create(b, swizzled, l.i32(tile.vec));
+  return arith::AddIOp::create(b, rowStart,
+                               arith::AddIOp::create(b, chunkStart, within));
+}
+
+Value tile::swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
+                            Value buffer, Type elemType, Value row,
+                            int64_t rowDelta, Value col, int64_t colDelta,
+                            SwizzleAnchors &anchors) {
+  ImplicitLocOpBuilder &b = l.builder();
+  int64_t ra = rowDelta % (tile.perPhase * tile.maxPhase);
+  int64_t ca = colDelta % (tile.vec * tile.maxPhase);
+  Value &anchor = anchors[{buffer, row, col, ra, ca}];
+  if (!anchor) {
+    auto plus = [&](Value x, int64_t c) -> Value {
+      return c == 0 ? x : arith::AddIOp::create(b, x, l.i32(c));
+    };
+    anchor = LLVM::GEPOp::create(
+        b, buffer.getType(), elemType, buffer,
+        ValueRange{swizzledOffset(l, tile, plus(row, ra), plus(col, ca))});
+  }
+  int64_t rest = (rowDelta - ra) * tile.cols + (colDelta - ca);
+  if (rest == 0)
+    return anchor;
+  return LLVM::GEPOp::create(b, buffer.getType(), elemType, anchor,
+                             ArrayRef<LLVM::GEPArg>{int32_t(rest)});
+}
+
+void tile::storeSwizzled(LoweringContext &l, const Slots &slots,
+                         const Distribution &dist, const SwizzledTile &tile,
+                         Value buffer) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Type elemType = slots.front().getType();
+  // A run of the thread's consecutive elements inside one chunk moves as
+  // one vector.
+  int64_t group = tile.runLength(dist);
+  Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
+  l.emitIf(owner, [&] {
+    for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
+      SmallVector<Value> coords = l.coordinates(dist, slot);
+      Value offset = swizzledOffset(l, tile, coords[0], coords[1]);
+      Value ptr = LLVM::GEPOp::create(b, buffer.getType(), elemType, buffer,
+                                      ValueRange{offset});
+      Value v = slots[slot];
+      if (group > 1) {
+        auto vecType = VectorType::get({group}, elemType);
+        v = vector::FromElementsOp::create(
+            b, vecType,
+            ArrayRef<Value>(slots.begin() + slot,
+                            slots.begin() + slot + group));
+      }
+      LLVM::StoreOp::create(b, v, ptr, group * tile.elemBytes);
+    }
+  });
+}
+
+Slots tile::loadSwizzled(LoweringContext &l, const Distribution &dist,
+                         Type elemType, const SwizzledTile &tile,
+                         Value buffer) {
+  ImplicitLocOpBuilder &b = l.builder();
+  int64_t group = tile.runLength(dist);
+  Slots out(dist.getNumSlots());
+  for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
+    SmallVector<Value> coords = l.coordinates(dist, slot);
+    Value ptr = LLVM::GEPOp::create(
+        b, buffer.getType(), elemType, buffer,
+        ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
+    if (group == 1) {
+      out[slot] = LLVM::LoadOp::create(b, elemType, ptr);
+      continue;
+    }
+    Value v = LLVM::LoadOp::create(b, VectorType::get({group}, elemType), ptr,
+                                   group * tile.elemBytes);
+    for (int64_t e = 0; e < group; ++e)
+      out[slot + e] = vector::ExtractOp::create(b, v, e);
+  }
+  return out;
 }

@@ -20,7 +20,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/IR/Builders.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -32,13 +32,14 @@ namespace tile {
 using Slots = llvm::SmallVector<mlir::Value, 4>;
 
 class LoweringContext;
+/// Emits the code one thread runs for an op.
+using LowerFn =
+    std::function<mlir::LogicalResult(mlir::Operation *, LoweringContext &)>;
 
-/// One way to lower ops of one name: `lower` emits the thread's code where
-/// `match` holds.
+/// One way to lower ops of one name, where `match` holds.
 struct OpLowering {
   std::function<bool(mlir::Operation *)> match;
-  std::function<mlir::LogicalResult(mlir::Operation *, LoweringContext &)>
-      lower;
+  LowerFn lower;
   unsigned benefit;
 };
 
@@ -70,14 +71,11 @@ public:
     byDialect[dialect] = lower;
   }
   /// The lowering of `op`; null when none applies.
-  const std::function<mlir::LogicalResult(mlir::Operation *, LoweringContext &)>
-      *find(mlir::Operation *op) const;
+  const LowerFn *find(mlir::Operation *op) const;
 
 private:
   llvm::StringMap<llvm::SmallVector<OpLowering, 1>> byName;
-  llvm::StringMap<
-      std::function<mlir::LogicalResult(mlir::Operation *, LoweringContext &)>>
-      byDialect;
+  llvm::StringMap<LowerFn> byDialect;
 };
 
 /// Constants, ranges, splats, broadcasts, pointer arithmetic, program ids,
@@ -105,20 +103,18 @@ public:
   /// Lowers the kernel's body into the gpu.func; reports errors on the
   /// offending op.
   mlir::LogicalResult run();
-  /// Lowers the ops of `block` at the insertion point (region bodies).
-  mlir::LogicalResult lowerBlock(mlir::Block &block);
+  /// Lowers the ops of `from` (a region's body) at the end of `to`, in place
+  /// of its terminator.
+  mlir::LogicalResult lowerBlockInto(mlir::Block &from, mlir::Block *to);
   /// Bytes of shared memory the kernel needs.
   int64_t getSharedBytes() const { return sharedBytes; }
 
-  mlir::OpBuilder &builder() { return b; }
-  /// The location of the op being lowered.
-  mlir::Location loc;
+  /// The builder, at the location of the op being lowered.
+  mlir::ImplicitLocOpBuilder &builder() { return b; }
   const ModuleAxisInfo &getAxisInfo() const { return axisInfo; }
   mlir::Value getLaneId() const { return laneId; }
-  mlir::Value getThreadId() const { return threadId; }
 
   mlir::Value i32(int64_t value);
-  mlir::Value idx(int64_t value);
   mlir::Value lookupScalar(mlir::Value value);
   const Slots &lookup(mlir::Value value);
   void map(mlir::Value value, Slots slots);
@@ -166,6 +162,7 @@ public:
   mlir::Type memoryType(mlir::Type elemType);
 
 private:
+  mlir::LogicalResult lowerBlock(mlir::Block &block);
   mlir::LogicalResult lowerOp(mlir::Operation *op);
   /// Splits `id` into per-dimension coordinates of extents `counts`,
   /// `order[0]` fastest, once per layout (cached in `coords`), at the top of
@@ -180,7 +177,7 @@ private:
   const ModuleAxisInfo &axisInfo;
   unsigned numWarps;
   const LoweringPatternSet &patterns;
-  mlir::OpBuilder b;
+  mlir::ImplicitLocOpBuilder b;
   llvm::DenseMap<mlir::Value, Slots> values;
   mlir::Value threadId, laneId, warpId;
   llvm::DenseMap<mlir::Attribute, llvm::SmallVector<mlir::Value>> laneCache,
@@ -197,7 +194,10 @@ private:
   std::string sharedSymbol;
 };
 
-//===--- Shared-memory tiles, used by several units (SharedTiles.cpp) -----===//
+//===--- Shared-memory tiles, used by several units -----------------------===//
+// Row-major buffers for layout conversions and reductions; swizzled tiles
+// (16-byte chunk c of row r at chunk c ^ phase(r)) for dot operands, so that
+// the rows one ldmatrix or vector load reads fall in different banks.
 
 /// Bytes one element of `type` takes in shared memory.
 int64_t sharedElementBytes(mlir::Type type);
