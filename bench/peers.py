@@ -1,6 +1,9 @@
-"""Peers of tile-bench, measured the same way in the same run: PyTorch and
-our own tutorial-style Triton kernels for vector add and softmax. Medians of
-CUDA-event-timed runs after warm-up; one JSON object per line."""
+"""Peers of tile-bench, measured the same way in the same run: PyTorch's
+calls and Triton kernels (the tutorials' vector add and softmax; for the
+matmul, the tutorial's grouped-ordering kernel autotuned over its strongest
+configurations). Inputs are torch.randn, as tile-bench draws them; times are
+triton.testing.do_bench medians (and 20%/80% quantiles), which clear the L2
+cache before each run. One JSON object per line."""
 import json
 import time
 
@@ -28,13 +31,33 @@ def softmax_kernel(out_ptr, in_ptr, stride, n_cols, BLOCK: tl.constexpr):
     tl.store(out_ptr + row * stride + cols, num / tl.sum(num, axis=0), mask=mask)
 
 
+def matmul_configs():
+    """The tutorial's configurations for Hopper and Ampere plus the largest
+    tiles (128x256x64 and 256x128x64, 8 warps, 3 stages)."""
+    shapes = [(128, 256, 64, 8, 3), (256, 128, 64, 8, 3), (64, 256, 32, 4, 4),
+              (128, 128, 32, 4, 4), (128, 64, 32, 4, 4), (64, 128, 32, 4, 4),
+              (128, 128, 64, 4, 3), (128, 32, 32, 4, 4), (64, 32, 32, 2, 5),
+              (32, 64, 32, 2, 5), (128, 128, 32, 8, 3), (64, 64, 32, 4, 4)]
+    return [triton.Config({"BM": m, "BN": n, "BK": k, "GROUP_M": 8},
+                          num_warps=w, num_stages=s) for m, n, k, w, s in shapes]
+
+
+@triton.autotune(configs=matmul_configs(), key=["M", "N", "K", "TF32"])
 @triton.jit
 def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
                        BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-                       TF32: tl.constexpr):
-    # The tutorial's matmul without grouped ordering, as matmul_relu.tile.
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+                       GROUP_M: tl.constexpr, TF32: tl.constexpr):
+    # The tutorial's matmul (grouped ordering for L2 reuse) with ReLU.
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    group = GROUP_M * num_n
+    first_m = (pid // group) * GROUP_M
+    size_m = min(num_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % group) % size_m
+    pid_n = (pid % group) // size_m
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, K, BK):
@@ -49,31 +72,20 @@ def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
              mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
-def median_ms(fn, warmup=10, reps=50):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    start = torch.cuda.Event(enable_timing=True)
-    stop = torch.cuda.Event(enable_timing=True)
-    times = []
-    for _ in range(reps):
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    times.sort()
-    return times[len(times) // 2]
+def timing(fn):
+    """do_bench's median and 20%/80% quantiles (ms), L2 cleared per run."""
+    p20, median, p80 = triton.testing.do_bench(fn, quantiles=[0.2, 0.5, 0.8])
+    return {"ms": median, "ms_p20": p20, "ms_p80": p80}
 
 
-def emit_flops(impl, kernel, shape, ms, flops):
-    print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape,
-                      "ms": ms, "tflops": flops / ms / 1e9}), flush=True)
+def emit_flops(impl, kernel, shape, t, flops):
+    print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape, **t,
+                      "tflops": flops / t["ms"] / 1e9}), flush=True)
 
 
 def matmuls():
-    """matmul+ReLU: torch.relu(a @ b) and the Triton kernel with the same
-    tiles as tile-bench (128x128x32, 4 warps, 3 stages)."""
+    """matmul+ReLU: PyTorch's faster of relu(a @ b) and mm + in-place relu,
+    and the autotuned grouped Triton kernel."""
     dtypes = {"f16": torch.float16, "bf16": torch.bfloat16,
               "f32": torch.float32, "tf32": torch.float32}
     for variant, m, n, k in [("f16", 1024, 1024, 1024), ("f16", 4096, 4096, 4096),
@@ -86,43 +98,50 @@ def matmuls():
         torch.backends.cuda.matmul.allow_tf32 = variant == "tf32"
         shape = f"{m}x{n}x{k}"
         flops = 2.0 * m * n * k
+        torch_calls = [lambda: torch.relu(a @ b),
+                       lambda: torch.mm(a, b, out=c).relu_()]
         emit_flops("torch", "matmul_" + variant, shape,
-                   median_ms(lambda: torch.relu(a @ b)), flops)
-        grid = (triton.cdiv(m, 128), triton.cdiv(n, 128))
-        emit_flops("triton", "matmul_" + variant, shape,
-                   median_ms(lambda: matmul_relu_kernel[grid](
-                       a, b, c, m, n, k, k, n, n, BM=128, BN=128, BK=32,
-                       TF32=variant == "tf32", num_warps=4, num_stages=3)), flops)
+                   min((timing(f) for f in torch_calls), key=lambda t: t["ms"]),
+                   flops)
+
+        def grid(meta):
+            return (triton.cdiv(m, meta["BM"]) * triton.cdiv(n, meta["BN"]),)
+        def triton_call():
+            matmul_relu_kernel[grid](a, b, c, m, n, k, k, n, n,
+                                     TF32=variant == "tf32")
+        triton_call()  # the autotuner times its configurations here
+        emit_flops("triton", "matmul_" + variant, shape, timing(triton_call),
+                   flops)
         del a, b, c
     torch.backends.cuda.matmul.allow_tf32 = False
 
 
-def emit(impl, kernel, shape, ms, nbytes):
-    print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape,
-                      "ms": ms, "gbps": nbytes / ms / 1e6}), flush=True)
+def emit(impl, kernel, shape, t, nbytes):
+    print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape, **t,
+                      "gbps": nbytes / t["ms"] / 1e6}), flush=True)
 
 
 def main():
     for n in [2**20, 2**24, 2**26 + 3, 2**28]:
-        x = torch.zeros(n, device="cuda")
-        y = torch.zeros(n, device="cuda")
+        x = torch.randn(n, device="cuda")
+        y = torch.randn(n, device="cuda")
         out = torch.empty_like(x)
         emit("torch", "vector_add", str(n),
-             median_ms(lambda: torch.add(x, y, out=out)), 12.0 * n)
+             timing(lambda: torch.add(x, y, out=out)), 12.0 * n)
         grid = (triton.cdiv(n, 1024),)
         emit("triton", "vector_add", str(n),
-             median_ms(lambda: add_kernel[grid](x, y, out, n, BLOCK=1024)), 12.0 * n)
+             timing(lambda: add_kernel[grid](x, y, out, n, BLOCK=1024)), 12.0 * n)
         del x, y, out
     for rows, cols in [(8192, 1024), (8192, 4096), (4096, 16384), (16384, 781)]:
-        x = torch.zeros(rows, cols, device="cuda")
+        x = torch.randn(rows, cols, device="cuda")
         out = torch.empty_like(x)
         block = triton.next_power_of_2(cols)
         warps = 16 if block >= 8192 else 8 if block >= 2048 else 4
         shape = f"{rows}x{cols}"
         emit("torch", "softmax", shape,
-             median_ms(lambda: torch.softmax(x, dim=1, out=out)), 8.0 * rows * cols)
+             timing(lambda: torch.softmax(x, dim=1, out=out)), 8.0 * rows * cols)
         emit("triton", "softmax", shape,
-             median_ms(lambda: softmax_kernel[(rows,)](out, x, cols, cols,
+             timing(lambda: softmax_kernel[(rows,)](out, x, cols, cols,
                                                        BLOCK=block, num_warps=warps)),
              8.0 * rows * cols)
     matmuls()

@@ -512,28 +512,40 @@ void Runtime::synchronize() {
   impl->check(impl->driver->cuCtxSynchronize(), "cuCtxSynchronize");
 }
 
-double tile::timeMedianMs(Runtime &rt, int warmup, int reps,
-                          const std::function<void()> &body) {
+Timing tile::timeRuns(Runtime &rt, int warmup, int reps,
+                      const std::function<void()> &body, Buffer *flush) {
   std::string why;
   const Driver *d = load(why);
+  auto check = [&](CUresult r, const char *what) {
+    if (r != CUDA_SUCCESS)
+      throw Error(std::string(what) + ": " + describe(*d, r));
+  };
   for (int i = 0; i < warmup; ++i)
     body();
   rt.synchronize();
   CUevent start, stop;
-  d->cuEventCreate(&start, 0);
-  d->cuEventCreate(&stop, 0);
+  check(d->cuEventCreate(&start, 0), "cuEventCreate");
+  check(d->cuEventCreate(&stop, 0), "cuEventCreate");
   std::vector<float> times;
-  for (int i = 0; i < reps; ++i) {
-    d->cuEventRecord(start, nullptr);
+  for (int i = 0; i < std::max(reps, 1); ++i) {
+    if (flush)
+      flush->fill(0);
+    check(d->cuEventRecord(start, nullptr), "cuEventRecord");
     body();
-    d->cuEventRecord(stop, nullptr);
-    d->cuEventSynchronize(stop);
+    check(d->cuEventRecord(stop, nullptr), "cuEventRecord");
+    check(d->cuEventSynchronize(stop), "cuEventSynchronize");
     float ms = 0;
-    d->cuEventElapsedTime(&ms, start, stop);
+    check(d->cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime");
     times.push_back(ms);
   }
   d->cuEventDestroy(start);
   d->cuEventDestroy(stop);
   std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  auto quantile = [&](double q) { return times[size_t(q * (times.size() - 1))]; };
+  return {times[times.size() / 2], quantile(0.2), quantile(0.8)};
+}
+
+double tile::timeMedianMs(Runtime &rt, int warmup, int reps,
+                          const std::function<void()> &body) {
+  return timeRuns(rt, warmup, reps, body).median;
 }

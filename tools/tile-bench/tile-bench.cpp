@@ -1,8 +1,11 @@
 //===- tile-bench.cpp - benchmarks of the example kernels -----------------===//
 //
-// Medians of CUDA-event-timed runs after warm-up, on data larger than L2;
-// bandwidth counts the bytes read and written once. Prints one JSON object
-// per line (bench/report.py joins them with the peers' numbers).
+// Medians (and 20%/80% quantiles) of CUDA-event-timed runs after warm-up,
+// the L2 cache cleared before each run as triton.testing.do_bench does, on
+// inputs drawn from a standard normal distribution as bench/peers.py draws
+// them (torch.randn); bandwidth counts the bytes read and written once.
+// Prints one JSON object per line (bench/report.py joins them with the
+// peers' numbers).
 //
 //===----------------------------------------------------------------------===//
 #include "MatmulVariants.h"
@@ -16,7 +19,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <map>
+#include <random>
 
 using namespace tile;
 using namespace llvm;
@@ -76,11 +81,54 @@ static bool enabled(StringRef what) {
   return llvm::is_contained(parts, what);
 }
 
-static void emit(const std::string &kernel, const std::string &shape, double ms,
-                 double bytes) {
+static void emit(const std::string &kernel, const std::string &shape,
+                 const Timing &t, double bytes);
+
+/// `count` values drawn from a standard normal distribution, stored as
+/// `type` (f32, f16 or bf16, rounded to nearest even), in a new buffer.
+static Buffer randomBuffer(Runtime &rt, size_t count, StringRef type,
+                           unsigned seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> normal;
+  size_t bytes = type == "f32" ? 4 : 2;
+  std::vector<unsigned char> host(count * bytes);
+  for (size_t i = 0; i < count; ++i) {
+    float f = normal(rng);
+    if (type == "f32") {
+      std::memcpy(&host[i * 4], &f, 4);
+      continue;
+    }
+    uint16_t h;
+    if (type == "f16") {
+      _Float16 x = static_cast<_Float16>(f);
+      std::memcpy(&h, &x, 2);
+    } else {
+      uint32_t u;
+      std::memcpy(&u, &f, 4);
+      h = uint16_t((u + 0x7FFF + ((u >> 16) & 1)) >> 16);
+    }
+    std::memcpy(&host[i * 2], &h, 2);
+  }
+  Buffer buffer = rt.alloc(host.size());
+  buffer.upload(host.data(), host.size());
+  return buffer;
+}
+
+/// The median and quantiles as JSON fields.
+static std::string timingFields(const Timing &t) {
+  char text[128];
+  std::snprintf(text, sizeof(text),
+                "\"ms\": %.5f, \"ms_p20\": %.5f, \"ms_p80\": %.5f", t.median,
+                t.p20, t.p80);
+  return text;
+}
+
+static void emit(const std::string &kernel, const std::string &shape,
+                 const Timing &t, double bytes) {
   std::printf("{\"impl\": \"tile\", \"kernel\": \"%s\", \"shape\": \"%s\", "
-              "\"ms\": %.5f, \"gbps\": %.1f}\n",
-              kernel.c_str(), shape.c_str(), ms, bytes / ms / 1e6);
+              "%s, \"gbps\": %.1f}\n",
+              kernel.c_str(), shape.c_str(), timingFields(t).c_str(),
+              bytes / t.median / 1e6);
   std::fflush(stdout);
 }
 
@@ -120,6 +168,8 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "device: %s (%s)\n", rt.deviceName().c_str(),
                  rt.deviceArch().c_str());
     std::string dir = examplesDir;
+    // Cleared before each timed run: larger than the L2 (50 MB on an H100).
+    Buffer flush = rt.alloc(size_t(256) << 20);
 
     // Vector add.
     Module va = rt.compileFile(dir + "/vector_add.tile");
@@ -127,14 +177,13 @@ int main(int argc, char **argv) {
     if (enabled("vector_add"))
       for (int64_t n : {int64_t(1) << 20, int64_t(1) << 24,
                         (int64_t(1) << 26) + 3, int64_t(1) << 28}) {
-        Buffer x = rt.alloc(n * 4), y = rt.alloc(n * 4), out = rt.alloc(n * 4);
-        x.fill(0);
-        y.fill(0);
+        Buffer x = randomBuffer(rt, n, "f32", 1), y = randomBuffer(rt, n, "f32", 2);
+        Buffer out = rt.alloc(n * 4);
         unsigned grid = unsigned((n + 1023) / 1024);
-        double ms = timeMedianMs(rt, warmup, reps, [&] {
-          vk.launch({grid}, x, y, out, int32_t(n));
-        });
-        emit("vector_add", std::to_string(n), ms, 3.0 * n * 4);
+        Timing t = timeRuns(
+            rt, warmup, reps,
+            [&] { vk.launch({grid}, x, y, out, int32_t(n)); }, &flush);
+        emit("vector_add", std::to_string(n), t, 3.0 * n * 4);
       }
 
     // Softmax, with Triton tutorial's warps per block size.
@@ -153,13 +202,15 @@ int main(int argc, char **argv) {
                                  {{"BLOCK", std::to_string(block)}}, options);
       Kernel sk = sm.kernel("softmax");
       size_t n = size_t(s.rows) * s.cols;
-      Buffer in = rt.alloc(n * 4), out = rt.alloc(n * 4);
-      in.fill(0);
-      double ms = timeMedianMs(rt, warmup, reps, [&] {
-        sk.launch({unsigned(s.rows)}, out, in, int32_t(s.cols),
-                  int32_t(s.cols));
-      });
-      emit("softmax", std::to_string(s.rows) + "x" + std::to_string(s.cols), ms,
+      Buffer in = randomBuffer(rt, n, "f32", 3), out = rt.alloc(n * 4);
+      Timing t = timeRuns(
+          rt, warmup, reps,
+          [&] {
+            sk.launch({unsigned(s.rows)}, out, in, int32_t(s.cols),
+                      int32_t(s.cols));
+          },
+          &flush);
+      emit("softmax", std::to_string(s.rows) + "x" + std::to_string(s.cols), t,
            2.0 * n * 4);
     }
 
@@ -196,11 +247,10 @@ int main(int argc, char **argv) {
         if (pinConfig >= 0)
           mk.pin(pinConfig);
         size_t eb = variant == "f16" || variant == "bf16" ? 2 : 4;
-        Buffer a = rt.alloc(size_t(s.m) * s.k * eb),
-               b = rt.alloc(size_t(s.k) * s.n * eb),
+        StringRef storage = variant == "tf32" ? "f32" : variant;
+        Buffer a = randomBuffer(rt, size_t(s.m) * s.k, storage, 4),
+               b = randomBuffer(rt, size_t(s.k) * s.n, storage, 5),
                c = rt.alloc(size_t(s.m) * s.n * eb);
-        a.fill(0);
-        b.fill(0);
         GridFn grid = [&](const Config &config) {
           return Grid(ceilDiv(s.m, config.get("BM")),
                       ceilDiv(s.n, config.get("BN")));
@@ -221,15 +271,15 @@ int main(int argc, char **argv) {
           chosen = r.fromDisk ? "disk" : "timed";
           index = r.best;
         }
-        double ms =
-            timeMedianMs(rt, warmup, reps, [&] { mk.launchArgs(grid, args); });
+        Timing t = timeRuns(
+            rt, warmup, reps, [&] { mk.launchArgs(grid, args); }, &flush);
         std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) +
                             "x" + std::to_string(s.k);
         std::printf("{\"impl\": \"tile\", \"kernel\": \"matmul_%s\", "
-                    "\"shape\": \"%s\", \"ms\": %.5f, \"tflops\": %.1f, "
+                    "\"shape\": \"%s\", %s, \"tflops\": %.1f, "
                     "\"config\": \"%s\", \"tuning\": \"%s\"}\n",
-                    s.variant, shape.c_str(), ms,
-                    2.0 * s.m * s.n * s.k / ms / 1e9,
+                    s.variant, shape.c_str(), timingFields(t).c_str(),
+                    2.0 * s.m * s.n * s.k / t.median / 1e9,
                     configs[index].str().c_str(), chosen.c_str());
         std::fflush(stdout);
       }

@@ -190,8 +190,20 @@ private:
   std::shared_ptr<RuntimeImpl> impl;
 };
 
-/// CUDA-event timing of `body` on the default stream: the median of `reps`
-/// runs after `warmup` runs, in milliseconds.
+/// Times of CUDA-event-timed runs, in milliseconds.
+struct Timing {
+  double median, p20, p80;
+};
+
+/// CUDA-event timing of `body` on the default stream: `reps` runs after
+/// `warmup` runs. With `flush` (a buffer larger than the L2 cache), the
+/// buffer is cleared before each timed run, outside the timed region, so
+/// that every run starts with a cold L2, as triton.testing.do_bench does.
+/// Throws Error when an event call fails.
+Timing timeRuns(Runtime &rt, int warmup, int reps,
+                const std::function<void()> &body, Buffer *flush = nullptr);
+
+/// The median of timeRuns without a flush (the autotuner's measure).
 double timeMedianMs(Runtime &rt, int warmup, int reps,
                     const std::function<void()> &body);
 
