@@ -173,6 +173,7 @@ struct CompileSession {
     registerDriverDialects(registry);
     context = std::make_unique<MLIRContext>(registry,
                                             MLIRContext::Threading::DISABLED);
+    context->printOpOnDiagnostic(false);
     sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBufferCopy(source, bufferName),
         llvm::SMLoc());

@@ -177,6 +177,11 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   tile::registerDriverDialects(registry);
   mlir::MLIRContext context(registry);
+  // Errors point at the source; the op in generic IR form is for compiler
+  // developers, who ask for it with --mlir-print-op-on-diagnostic.
+  if (!cl::getRegisteredOptions()["mlir-print-op-on-diagnostic"]
+           ->getNumOccurrences())
+    context.printOpOnDiagnostic(false);
   mlir::DefaultTimingManager tm;
   mlir::applyDefaultTimingManagerCLOptions(tm);
   mlir::TimingScope timing = tm.getRootScope();

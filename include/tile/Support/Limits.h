@@ -16,6 +16,11 @@ inline constexpr int64_t kSm90MaxSharedBytes = 227 * 1024;
 inline constexpr int64_t kSm80MaxSharedBytes = 163 * 1024;
 /// Warps per program instance: a power of two, at most 1024 threads.
 inline constexpr unsigned kMaxNumWarps = 32;
+/// Elements of one tile a thread may hold: twice the 255 registers a thread
+/// has, so a tile that spills a little still compiles, while the lowering
+/// (one value per element) and LLVM do not run for minutes on tiles no
+/// thread can hold.
+inline constexpr int64_t kMaxElementsPerThread = 512;
 
 /// GPU architectures tilec and the runtime compile for.
 inline bool isSupportedArch(llvm::StringRef arch) {

@@ -71,6 +71,27 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
       return kernel.emitError("kernel has no '")
              << TileDialect::NumWarpsAttrHelper::getNameStr()
              << "': run tile-coalesce before convert-tile-to-gpu";
+    // Tiles too large for a thread's registers, refused before they are
+    // lowered element by element.
+    WalkResult tooLarge = kernel.walk([&](Operation *op) {
+      for (Value v : op->getResults()) {
+        FailureOr<Distribution> dist = Distribution::get(v.getType());
+        if (failed(dist) || dist->getNumSlots() <= kMaxElementsPerThread)
+          continue;
+        // Ops that passes create (zero accumulators) may have no location.
+        Operation *at = isa<UnknownLoc>(op->getLoc()) ? kernel : op;
+        at->emitError("a tile of ")
+            << cast<RankedTensorType>(v.getType()).getNumElements()
+            << " elements gives each of the " << 32 * numWarps.getInt()
+            << " threads " << dist->getNumSlots() << " of them; at most "
+            << kMaxElementsPerThread
+            << " are supported (use more warps or a smaller tile)";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (tooLarge.wasInterrupted())
+      return failure();
     SmallVector<Type> argTypes;
     for (Type t : kernel.getArgumentTypes())
       argTypes.push_back(
