@@ -257,39 +257,19 @@ Token Lexer::next() {
     }
     return single(one);
   };
+  // One-character tokens.
+  static const std::pair<char, Tok> singles[] = {
+      {'(', Tok::LParen},   {')', Tok::RParen},   {'{', Tok::LBrace},
+      {'}', Tok::RBrace},   {'[', Tok::LBracket}, {']', Tok::RBracket},
+      {',', Tok::Comma},    {':', Tok::Colon},    {';', Tok::Semi},
+      {'+', Tok::Plus},     {'*', Tok::Star},     {'/', Tok::Slash},
+      {'%', Tok::Percent},  {'^', Tok::Caret},    {'~', Tok::Tilde}};
+  for (auto [ch, kind] : singles)
+    if (c == ch)
+      return single(kind);
   switch (c) {
-  case '(':
-    return single(Tok::LParen);
-  case ')':
-    return single(Tok::RParen);
-  case '{':
-    return single(Tok::LBrace);
-  case '}':
-    return single(Tok::RBrace);
-  case '[':
-    return single(Tok::LBracket);
-  case ']':
-    return single(Tok::RBracket);
-  case ',':
-    return single(Tok::Comma);
-  case ':':
-    return single(Tok::Colon);
-  case ';':
-    return single(Tok::Semi);
-  case '+':
-    return single(Tok::Plus);
   case '-':
     return pair('>', Tok::Arrow, Tok::Minus);
-  case '*':
-    return single(Tok::Star);
-  case '/':
-    return single(Tok::Slash);
-  case '%':
-    return single(Tok::Percent);
-  case '^':
-    return single(Tok::Caret);
-  case '~':
-    return single(Tok::Tilde);
   case '=':
     return pair('=', Tok::EqEq, Tok::Assign);
   case '!':
