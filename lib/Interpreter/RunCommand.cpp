@@ -128,12 +128,16 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
                                : k.getSymName() == options.kernel)
       kernel = k;
   if (!kernel) {
+    std::string names;
+    for (KernelOp k : kernels)
+      names += (names.empty() ? "" : ", ") + k.getSymName().str();
+    Location at = kernels.empty() ? module.getLoc() : kernels.front().getLoc();
     if (options.kernel.empty())
-      return emitError(module.getLoc())
-             << "the file has " << kernels.size()
-             << " kernels; choose one with --kernel=NAME";
-    return emitError(module.getLoc())
-           << "no kernel named '" << options.kernel << "'";
+      return emitError(at) << "the file has " << kernels.size()
+                           << " kernels (" << names
+                           << "); choose one with --kernel=NAME";
+    return emitError(at) << "no kernel named '" << options.kernel
+                         << "' (the file has: " << names << ")";
   }
   FailureOr<std::array<int64_t, 3>> grid = parseGrid(options.grid);
   if (failed(grid))
@@ -149,10 +153,17 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
     unsigned i = 0;
     while (i < numParams && kernelParamName(kernel, i) != name)
       ++i;
-    if (i == numParams)
+    if (i == numParams) {
+      auto constants = kernel.getConstantsAttr();
+      if (constants && constants.get(name))
+        return kernel.emitError()
+               << "--arg " << arg << ": '" << name
+               << "' is a const parameter, set at compile time with -D "
+               << name << "=VALUE";
       return kernel.emitError() << "--arg " << arg << ": kernel '"
                                 << kernel.getSymName()
                                 << "' has no parameter '" << name << "'";
+    }
     specs[i] = value.str();
   }
 

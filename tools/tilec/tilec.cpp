@@ -143,6 +143,9 @@ int main(int argc, char **argv) {
   // Show tilec's own options and MLIR's (--mlir-*) in --help, not every
   // option that LLVM's backends register.
   cl::HideUnrelatedOptions({&tilecCategory, &runCategory});
+  cl::AddExtraVersionPrinter([](raw_ostream &os) {
+    os << tile::compilerVersion() << "\n";
+  });
   for (auto &option : cl::getRegisteredOptions())
     if (option.first.starts_with("mlir-"))
       option.second->setHiddenFlag(cl::NotHidden);
@@ -154,6 +157,13 @@ int main(int argc, char **argv) {
       "separated by '// -----' lines (tile-opt --split-input-file reads "
       "them).\n");
 
+  if (!run && (!argSpecs.empty() || gridSpec.getNumOccurrences() ||
+               kernelName.getNumOccurrences() || seed.getNumOccurrences() ||
+               printAll)) {
+    errs() << "tilec: error: --arg, --grid, --kernel, --seed and --print-all "
+              "need --run\n";
+    return 1;
+  }
   tile::CompileOptions options;
   if (!parseDefines(options.constants))
     return 1;
