@@ -143,9 +143,8 @@ int main(int argc, char **argv) {
   // Show tilec's own options and MLIR's (--mlir-*) in --help, not every
   // option that LLVM's backends register.
   cl::HideUnrelatedOptions({&tilecCategory, &runCategory});
-  cl::AddExtraVersionPrinter([](raw_ostream &os) {
-    os << tile::compilerVersion() << "\n";
-  });
+  cl::AddExtraVersionPrinter(
+      [](raw_ostream &os) { os << tile::compilerVersion() << "\n"; });
   for (auto &option : cl::getRegisteredOptions())
     if (option.first.starts_with("mlir-"))
       option.second->setHiddenFlag(cl::NotHidden);
