@@ -56,7 +56,7 @@ cl::opt<std::string> arch("arch",
                           cl::init("sm_90"), cl::cat(tilecCategory));
 cl::opt<unsigned> numWarps("num-warps",
                            cl::desc("Warps per program instance, a power of "
-                                    "two (default 4)"),
+                                    "two from 1 to 32 (default 4)"),
                            cl::init(4), cl::cat(tilecCategory));
 cl::opt<unsigned> numStages(
     "num-stages",

@@ -198,8 +198,6 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
 
 void tile::populateFmaDotLowerings(LoweringPatternSet &patterns) {
   patterns.add(
-      lowerDot, /*benefit=*/1, +[](DotOp op) {
-        return !isa_and_nonnull<DotOperandEncodingAttr>(
-            op.getA().getType().getEncoding());
-      });
+      lowerDot, /*benefit=*/1,
+      +[](DotOp op) { return !isDotOperand(op.getA().getType()); });
 }

@@ -316,7 +316,6 @@ void tile::populateMemoryLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerAsyncWait);
   patterns.add(deferSharedLoad, /*benefit=*/2, feedsDot);
   patterns.add(
-      lowerSharedLoad, /*benefit=*/1, +[](SharedLoadOp op) {
-        return !isa<DotOperandEncodingAttr>(op.getType().getEncoding());
-      });
+      lowerSharedLoad, /*benefit=*/1,
+      +[](SharedLoadOp op) { return !isDotOperand(op.getType()); });
 }

@@ -266,13 +266,6 @@ static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
   return success();
 }
 
-/// True for tiles held as mma fragments.
-static bool isDotOperand(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor &&
-         isa_and_nonnull<DotOperandEncodingAttr>(tensor.getEncoding());
-}
-
 void tile::populateMmaLowerings(LoweringPatternSet &patterns) {
   patterns.add(
       lowerMmaDot, /*benefit=*/1,

@@ -190,14 +190,11 @@ LogicalResult LoweringContext::lowerBlockInto(Block &from, Block *to) {
 
 LogicalResult LoweringContext::lowerOp(Operation *op) {
   b.setLoc(op->getLoc());
-  for (Value result : op->getResults()) {
-    auto tensor = dyn_cast<RankedTensorType>(result.getType());
-    if ((!tensor ||
-         !isa_and_nonnull<DotOperandEncodingAttr>(tensor.getEncoding())) &&
+  for (Value result : op->getResults())
+    if (!isDotOperand(result.getType()) &&
         failed(Distribution::get(result.getType())))
       return op->emitError("tile without a layout: run tile-coalesce before "
                            "convert-tile-to-gpu");
-  }
   if (auto *lower = patterns.find(op))
     return (*lower)(op, *this);
   return op->emitError("'")

@@ -31,6 +31,13 @@ namespace tile {
 /// The per-thread values of one tile (one per slot).
 using Slots = llvm::SmallVector<mlir::Value, 4>;
 
+/// True for tiles held as mma fragments (a `#tile.dot_operand` layout).
+inline bool isDotOperand(mlir::Type type) {
+  auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(type);
+  return tensor &&
+         llvm::isa_and_nonnull<DotOperandEncodingAttr>(tensor.getEncoding());
+}
+
 class LoweringContext;
 /// Emits the code one thread runs for an op.
 using LowerFn =
