@@ -101,40 +101,49 @@ bool Distribution::isEquivalent(const Distribution &other) const {
   return layout == other.layout && shape == other.shape;
 }
 
-SwizzledTile SwizzledTile::get(RankedTensorType type) {
+SwizzledTile SwizzledTile::get(SharedEncodingAttr encoding,
+                              ArrayRef<int64_t> shape, Type elemType) {
   SwizzledTile tile;
-  tile.rows = type.getDimSize(0);
-  tile.cols = type.getDimSize(1);
-  tile.elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
-  // A tf32 B fragment register holds B[k][n] for lanes (n = l / 4, k =
-  // l % 4): 4 rows of 8 consecutive columns per load. With 16-byte chunks
-  // and phase r % 8, rows r and r ^ 1 put those 8 columns (two chunks) in
-  // the same banks; 32-byte chunks with phase r % 4 give the 4 rows 4
-  // different quarters of a 128-byte line.
-  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
-  int64_t chunkBytes =
-      operand && operand.getOpIdx() == 1 && tile.elemBytes == 4 ? 32 : 16;
-  tile.vec = chunkBytes / tile.elemBytes;
-  int64_t rowBytes = tile.cols * tile.elemBytes;
-  int64_t chunks = std::max<int64_t>(1, rowBytes / chunkBytes);
-  tile.perPhase = std::max<int64_t>(1, 128 / rowBytes);
-  tile.maxPhase = std::min<int64_t>(chunks, 128 / chunkBytes / tile.perPhase);
+  tile.transposed = encoding.isTransposed();
+  tile.rows = shape[tile.transposed ? 1 : 0];
+  tile.cols = shape[tile.transposed ? 0 : 1];
+  tile.elemBytes = std::max(1u, elemType.getIntOrFloatBitWidth() / 8);
+  tile.vec = encoding.getVec();
+  tile.perPhase = encoding.getPerPhase();
+  tile.maxPhase = encoding.getMaxPhase();
   return tile;
+}
+
+SwizzledTile SwizzledTile::get(RankedTensorType type) {
+  // A tf32 B fragment register holds B[k][n] for lanes (n = l / 4, k =
+  // l % 4): 4 rows of 8 consecutive columns per load, so 32-byte chunks.
+  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
+  bool elementReads = operand && operand.getOpIdx() == 1;
+  auto encoding = SharedEncodingAttr::getSwizzled(
+      type.getContext(), type.getShape(), type.getElementType(), {1, 0},
+      elementReads);
+  return get(encoding, type.getShape(), type.getElementType());
 }
 
 int64_t SwizzledTile::runLength(const Distribution &dist) const {
   BlockedEncodingAttr layout = dist.getLayout();
-  if (layout.getOrder()[0] != 1)
+  unsigned dim = contiguousDim();
+  if (layout.getOrder()[0] != dim)
     return 1;
   return std::min<int64_t>(
-      {layout.getSizePerThread()[1], dist.getExtent(1), accessElems()});
+      {layout.getSizePerThread()[dim], dist.getExtent(dim), accessElems()});
 }
 
 SwizzledTile SwizzledTile::forBuffer(Value buffer) {
-  for (Operation *user : buffer.getUsers())
-    if (auto load = dyn_cast<SharedLoadOp>(user))
-      return get(load.getType());
-  auto type = cast<MemRefType>(buffer.getType());
-  return get(RankedTensorType::get(type.getShape().drop_front(),
-                                   type.getElementType()));
+  auto alloc = buffer.getDefiningOp<SharedAllocOp>();
+  auto type = alloc.getType();
+  return get(alloc.getEncoding(), type.getShape().drop_front(),
+             type.getElementType());
+}
+
+SwizzledTile SwizzledTile::forLoad(SharedLoadOp load) {
+  SwizzledTile tile = forBuffer(load.getBuffer());
+  if (load.getTransposed())
+    tile.transposed = !tile.transposed;
+  return tile;
 }

@@ -41,17 +41,18 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
   Type accType = getElementTypeOrSelf(op.getType());
   int64_t bytes = std::max<int64_t>(1, inType.getIntOrFloatBitWidth() / 8);
   // Operands in pipeline stages (float, 2-D blocked: always swizzled).
-  Value aStage = l.deferredStage(op.getA());
-  Value bStage = l.deferredStage(op.getB());
+  std::optional<LoweringContext::Stage> aStage = l.deferredStage(op.getA());
+  std::optional<LoweringContext::Stage> bStage = l.deferredStage(op.getB());
   bool swizzle =
       isa<FloatType>(inType) && !aDist.getSlicedDim() && !bDist.getSlicedDim();
   // The verifiers make a staged operand a float tile in a 2-D blocked layout.
   assert((!aStage && !bStage) || swizzle);
-  SwizzledTile aTile = SwizzledTile::get(aType),
-               bTile = SwizzledTile::get(bType);
+  SwizzledTile aTile = aStage ? aStage->tile : SwizzledTile::get(aType),
+               bTile = bStage ? bStage->tile : SwizzledTile::get(bType);
   int64_t aBytes = aStage ? 0 : llvm::alignTo(m * k * bytes, 16);
-  Value aBase = aStage ? aStage : l.sharedPointer(0, m * k * bytes);
-  Value bBase = bStage ? bStage : l.sharedPointer(aBytes, k * n * bytes);
+  Value aBase = aStage ? aStage->pointer : l.sharedPointer(0, m * k * bytes);
+  Value bBase =
+      bStage ? bStage->pointer : l.sharedPointer(aBytes, k * n * bytes);
   // With both operands in stages, the pipeline's barriers order the reads.
   bool ownBarriers = !aStage || !bStage;
   if (swizzle) {
@@ -150,6 +151,15 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
       Value ptr;
       if (swizzle) {
         auto [row, delta] = asDelta(0, rows, r);
+        if (aTile.transposed) {
+          // A stored [k][m]: the row's kv elements one by one.
+          SmallVector<Value> vals;
+          for (int64_t e = 0; e < kv; ++e)
+            vals.push_back(load(swizzledPointer(l, aTile, aBase, inType, row,
+                                                delta, kk, e, anchors),
+                                1)[0]);
+          return vals;
+        }
         ptr = swizzledPointer(l, aTile, aBase, inType, row, delta, kk, 0,
                               anchors);
       } else {

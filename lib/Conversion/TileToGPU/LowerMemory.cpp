@@ -231,8 +231,8 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   Value buffer = l.stagePointer(op.getBuffer(), op.getStage());
   auto [vec, uniform] =
       vectorWidth(l, op.getPtr(), op.getMask(), *dist, elemType);
-  // Groups run along the rows of the swizzled tile and inside one chunk.
-  if (dist->getLayout().getOrder()[0] != 1 || !uniform)
+  // Groups run along the stored rows and inside one chunk.
+  if (dist->getLayout().getOrder()[0] != tile.contiguousDim() || !uniform)
     vec = 1;
   vec = std::min<unsigned>(vec, tile.accessElems());
   int64_t bytes = vec * tile.elemBytes;
@@ -278,7 +278,9 @@ static bool feedsDot(SharedLoadOp op) {
 }
 
 static LogicalResult deferSharedLoad(SharedLoadOp op, LoweringContext &l) {
-  l.deferOperand(op.getResult(), l.stagePointer(op.getBuffer(), op.getStage()));
+  l.deferOperand(op.getResult(),
+                 {l.stagePointer(op.getBuffer(), op.getStage()),
+                  SwizzledTile::forLoad(op)});
   return success();
 }
 
@@ -287,7 +289,7 @@ static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
   Value stage = l.stagePointer(op.getBuffer(), op.getStage());
   auto dist = *Distribution::get(op.getType());
   l.map(op, loadSwizzled(l, dist, op.getType().getElementType(),
-                         SwizzledTile::forBuffer(op.getBuffer()), stage));
+                         SwizzledTile::forLoad(op), stage));
   return success();
 }
 

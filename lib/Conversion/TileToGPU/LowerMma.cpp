@@ -8,10 +8,10 @@
 // r >= 8 is `16 wm i + 8 wm + 8 warpM + r - 8`; the n8 block j is tensor
 // columns `8 wn j + 8 warpN + [0, 8)`.
 //
-// Operands reach fragments through shared memory in a swizzled row-major
-// layout: 16-byte chunk c of row r is stored at chunk `c ^ phase(r)`, with
-// the phase chosen so that the 8 rows an `ldmatrix` reads fall in 8
-// different bank groups.
+// Operands reach fragments through shared memory, stored along either
+// dimension (a `#tile.shared` encoding): 16-byte chunk c of stored row r is
+// at chunk `c ^ phase(r)`, with the phase chosen so that the 8 rows an
+// `ldmatrix` reads fall in 8 different bank groups.
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
@@ -32,95 +32,92 @@ static Type fragmentType(OpBuilder &b, Type elemType) {
 }
 
 /// Reads the mma fragments of a tile of `type` (a dot-operand layout) from
-/// the swizzled tile at `buffer`; with `onlyK` >= 0 only those of that k
-/// step (the other slots are null).
+/// `tile` at `buffer`; with `onlyK` >= 0 only those of that k step (the
+/// other slots are null).
+///
+/// A fragment register is an 8 x 16-byte matrix: 8 rows of A (columns of B)
+/// by 16 bytes of k. Register r of an A fragment holds rows 8 (r % 2) and k
+/// half r / 2; of a B fragment, k half r. Stored K-contiguous (A row-major,
+/// B as N x K) each matrix is 8 stored rows read by `ldmatrix`; stored
+/// MN-contiguous (A as K x M, B row-major) by `ldmatrix.trans` for 16-bit
+/// types, and for tf32, which `.trans` cannot move, one 32-bit load per
+/// element.
 static Slots loadFragments(LoweringContext &l, RankedTensorType type,
-                           Value buffer, int64_t onlyK = -1) {
+                           const SwizzledTile &tile, Value buffer,
+                           int64_t onlyK = -1) {
   ImplicitLocOpBuilder &b = l.builder();
   auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   BlockedEncodingAttr parent = operand.getParent();
-  SwizzledTile tile = SwizzledTile::get(type);
   Type elemType = type.getElementType();
   bool isA = operand.getOpIdx() == 0;
-  bool tf32 = elemType.isF32();
   int64_t wm = parent.getWarpsPerCTA()[0], wn = parent.getWarpsPerCTA()[1];
-  int64_t instrK = tf32 ? 8 : 16;
-  int64_t numK = (isA ? tile.cols : tile.rows) / instrK;
-  int64_t numMN = isA ? tile.rows / (16 * wm) : tile.cols / (8 * wn);
+  int64_t instrK = 32 / tile.elemBytes;
+  int64_t kHalf = instrK / 2;
+  int64_t numK = type.getDimSize(isA ? 1 : 0) / instrK;
+  int64_t numMN =
+      isA ? type.getDimSize(0) / (16 * wm) : type.getDimSize(1) / (8 * wn);
   int64_t kLo = onlyK < 0 ? 0 : onlyK, kHi = onlyK < 0 ? numK : onlyK + 1;
-  // Registers per (block, k step): 4 for A, 2 for B, at (blk*numK+kk)*n.
+  // Registers per (block, k step), at (blk * numK + kk) * perStep.
   int64_t perStep = isA ? 4 : 2;
-  ArrayRef<Value> warps = l.warpCoords(parent);
+  // An A block is 16 rows: 8 at the warp's offset, 8 more wm * 8 further.
+  int64_t blockStride = isA ? 16 * wm : 8 * wn, halfStride = 8 * wm;
+  bool kContiguous = tile.contiguousDim() == (isA ? 1u : 0u);
   Type fragType = fragmentType(b, elemType);
-  auto add = [&](Value x, int64_t c) -> Value {
-    return c == 0 ? x : arith::AddIOp::create(b, x, l.i32(c));
-  };
-  auto mul = [&](Value x, int64_t c) -> Value {
-    return c == 1 ? x : arith::MulIOp::create(b, x, l.i32(c));
-  };
   auto toFragment = [&](Value reg) -> Value {
     return reg.getType() == fragType
                ? reg
                : Value(LLVM::BitcastOp::create(b, fragType, reg));
   };
-  // Row (of A) or column (of B) of the tensor for instruction row/column
-  // `r` (0..15 for A, 0..7 for B) of block `blk`.
-  auto tensorRowA = [&](Value r, int64_t blk) -> Value {
-    Value high = arith::DivUIOp::create(b, r, l.i32(8));
-    Value low = arith::RemUIOp::create(b, r, l.i32(8));
-    Value row = arith::AddIOp::create(
-        b, mul(high, 8 * wm), arith::AddIOp::create(b, mul(warps[0], 8), low));
-    return add(row, 16 * wm * blk);
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, x, y);
   };
-  auto tensorColB = [&](Value nBlock, Value n) {
-    Value start =
-        arith::AddIOp::create(b, mul(nBlock, 8 * wn), mul(warps[1], 8));
-    return n ? Value(arith::AddIOp::create(b, start, n)) : start;
+  auto scaled = [&](Value x, int64_t c) -> Value {
+    return c == 1 ? x : arith::MulIOp::create(b, x, l.i32(c));
   };
-
+  Value lane = l.getLaneId();
+  auto laneDiv = [&](int64_t d) -> Value {
+    return arith::DivUIOp::create(b, lane, l.i32(d));
+  };
+  auto laneRem = [&](int64_t d) -> Value {
+    return arith::RemUIOp::create(b, lane, l.i32(d));
+  };
+  // The warp's first row (A) or column (B) of the tensor.
+  Value warpMN = scaled(l.warpCoords(parent)[isA ? 0 : 1], 8);
   SwizzleAnchors anchors;
-  auto swizzledPtr = [&](Value row, int64_t rowDelta, Value col,
-                         int64_t colDelta) {
-    return swizzledPointer(l, tile, buffer, elemType, row, rowDelta, col,
-                           colDelta, anchors);
+  // Pointer to the element at (mn + mnDelta, k + kDelta).
+  auto at = [&](Value mn, int64_t mnDelta, Value k, int64_t kDelta) {
+    return isA ? swizzledPointer(l, tile, buffer, elemType, mn, mnDelta, k,
+                                 kDelta, anchors)
+               : swizzledPointer(l, tile, buffer, elemType, k, kDelta, mn,
+                                 mnDelta, anchors);
   };
 
   Slots out(numMN * numK * perStep);
-  if (tf32 && !isA) {
-    // B's registers hold one element of a column each: no ldmatrix (its
-    // .trans moves 16-bit halves), one load per element. The f32 bits go
-    // to the mma as they are: the tensor core ignores the low 13 bits
-    // (truncation to tf32, as the interpreter computes; no cvt per element).
-    Value g = arith::DivUIOp::create(b, l.getLaneId(), l.i32(4));
-    Value t = arith::RemUIOp::create(b, l.getLaneId(), l.i32(4));
-    Value n0 = tensorColB(l.i32(0), g);
-    auto loadElement = [&](int64_t k, int64_t nDelta) -> Value {
-      return LLVM::LoadOp::create(b, b.getI32Type(),
-                                  swizzledPtr(t, k, n0, nDelta));
-    };
+  if (!kContiguous && tile.elemBytes == 4) {
+    // Lane (g, t) = (l / 4, l % 4) holds element (g, t) of each matrix.
+    // The f32 bits go to the mma as they are: the tensor core ignores the
+    // low 13 bits (truncation to tf32, as the interpreter computes).
+    Value mn = add(warpMN, laneDiv(4)), k = laneRem(4);
     for (int64_t blk = 0; blk < numMN; ++blk)
-      for (int64_t kk = kLo; kk < kHi; ++kk) {
-        int64_t nDelta = blk * 8 * wn;
-        out[(blk * numK + kk) * 2] = loadElement(kk * 8, nDelta);
-        out[(blk * numK + kk) * 2 + 1] = loadElement(kk * 8 + 4, nDelta);
-      }
+      for (int64_t kk = kLo; kk < kHi; ++kk)
+        for (int64_t r = 0; r < perStep; ++r) {
+          int64_t mnDelta = blk * blockStride + (isA ? r % 2 : 0) * halfStride;
+          int64_t kDelta = kk * instrK + (isA ? r / 2 : r) * kHalf;
+          out[(blk * numK + kk) * perStep + r] = LLVM::LoadOp::create(
+              b, b.getI32Type(), at(mn, mnDelta, k, kDelta));
+        }
     return out;
   }
 
-  // ldmatrix. Lane l addresses row l % 16 of an x4 load's matrices (rows
-  // 0-7 and 8-15); lanes 16-31 the second 16 bytes of k (A) or the next n
-  // block (B). A tf32 A is loaded the same way: 16 bytes are 4 elements, and
-  // the 32-bit word a lane receives is the (g, t) element the mma expects.
-  Value q = arith::RemUIOp::create(b, l.getLaneId(), l.i32(16));
-  Value half = arith::DivUIOp::create(b, l.getLaneId(), l.i32(16));
-  auto ldmatrix = [&](Value ptr, unsigned num, bool trans) {
+  // ldmatrix: lane l gives the address of row l % 8 of matrix l / 8.
+  auto ldmatrix = [&](Value ptr, unsigned num) {
     SmallVector<Type> regs(num, b.getI32Type());
     Type resultType =
         num == 1 ? b.getI32Type()
                  : Type(LLVM::LLVMStructType::getLiteral(b.getContext(), regs));
     Value v = NVVM::LdMatrixOp::create(
         b, resultType, ptr, num,
-        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        kContiguous ? NVVM::MMALayout::row : NVVM::MMALayout::col,
         NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
         NVVM::LdStMatrixEltType::B16);
     Slots result;
@@ -129,29 +126,38 @@ static Slots loadFragments(LoweringContext &l, RankedTensorType type,
           num == 1 ? v : Value(LLVM::ExtractValueOp::create(b, v, r))));
     return result;
   };
+  // The lane's address for matrices starting at (mn, k): its row is the
+  // stored row l % 8 further.
+  Value row = laneRem(8);
+  auto laneAddress = [&](Value mn, Value k, int64_t mnDelta, int64_t kDelta) {
+    return kContiguous ? at(add(mn, row), mnDelta, k, kDelta)
+                       : at(mn, mnDelta, add(k, row), kDelta);
+  };
+  Value matrix = laneDiv(8);
+  Value low = arith::RemUIOp::create(b, matrix, l.i32(2));
+  Value high = arith::DivUIOp::create(b, matrix, l.i32(2));
   if (isA) {
-    int64_t chunk = 16 / tile.elemBytes; // elements per 16 bytes
-    Value row0 = tensorRowA(q, 0), col0 = mul(half, chunk);
-    for (int64_t blk = 0; blk < numMN; ++blk) {
+    // Matrix i of an x4: rows half i % 2, k half i / 2 (registers 0..3).
+    Value mn = add(warpMN, scaled(low, halfStride)), k = scaled(high, kHalf);
+    for (int64_t blk = 0; blk < numMN; ++blk)
       for (int64_t kk = kLo; kk < kHi; ++kk) {
-        Slots regs = ldmatrix(
-            swizzledPtr(row0, 16 * wm * blk, col0, kk * instrK), 4, false);
+        Slots regs =
+            ldmatrix(laneAddress(mn, k, blk * blockStride, kk * instrK), 4);
         for (int r = 0; r < 4; ++r)
           out[(blk * numK + kk) * 4 + r] = regs[r];
       }
-    }
     return out;
   }
-  // B: fragments of n blocks j and j+1 from one x4 load where both exist.
-  // Block blk (+ half for a pair) starts at column blk * 8 * wn of the first.
-  Value pairCol = tensorColB(half, Value()),
-        singleCol = tensorColB(l.i32(0), Value());
+  // B: matrix i of an x4 is block blk + i / 2, k half i % 2 (the fragments
+  // of blocks blk and blk + 1); of an x2 (a last, odd block), k half i.
+  Value pairMN = add(warpMN, scaled(high, blockStride));
+  Value k = scaled(low, kHalf);
   for (int64_t blk = 0; blk < numMN; blk += 2) {
     bool pair = blk + 1 < numMN;
-    Value col = pair ? pairCol : singleCol;
     for (int64_t kk = kLo; kk < kHi; ++kk) {
-      Slots regs = ldmatrix(swizzledPtr(q, kk * 16, col, blk * 8 * wn),
-                            pair ? 4 : 2, true);
+      Slots regs = ldmatrix(laneAddress(pair ? pairMN : warpMN, k,
+                                        blk * blockStride, kk * instrK),
+                            pair ? 4 : 2);
       for (int64_t r = 0; r < int64_t(regs.size()); ++r)
         out[((blk + r / 2) * numK + kk) * 2 + r % 2] = regs[r];
     }
@@ -169,11 +175,18 @@ static LogicalResult lowerToDotOperand(ConvertLayoutOp op, LoweringContext &l) {
     return op->emitError("a dot operand must be converted from a 2-D "
                          "blocked tile");
   auto type = cast<RankedTensorType>(result.getType());
-  SwizzledTile tile = SwizzledTile::get(type);
+  // Stored along the source's fastest dimension, so the stores vectorize.
+  auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
+  ArrayRef<unsigned> order = from->getLayout().getOrder();
+  SwizzledTile tile = SwizzledTile::get(
+      SharedEncodingAttr::getSwizzled(b.getContext(), type.getShape(),
+                                      type.getElementType(), order,
+                                      order[0] == operand.getOpIdx()),
+      type.getShape(), type.getElementType());
   Value buffer = l.sharedPointer(0, tile.rows * tile.cols * tile.elemBytes);
   storeSwizzled(l, l.lookup(src), *from, tile, buffer);
   gpu::BarrierOp::create(b);
-  l.map(result, loadFragments(l, type, buffer));
+  l.map(result, loadFragments(l, type, tile, buffer));
   gpu::BarrierOp::create(b);
   return success();
 }
@@ -195,13 +208,13 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
     return op.emitError("the mma layout does not tile the result");
   // Operands read from a pipeline stage are loaded one k step at a time,
   // just before that step's mmas.
-  Value aDeferred = l.deferredStage(op.getA());
-  Value bDeferred = l.deferredStage(op.getB());
+  std::optional<LoweringContext::Stage> aDeferred = l.deferredStage(op.getA());
+  std::optional<LoweringContext::Stage> bDeferred = l.deferredStage(op.getB());
   Slots aRegs = aDeferred ? Slots(numM * numK * 4) : l.lookup(op.getA());
   Slots bRegs = bDeferred ? Slots(numN * numK * 2) : l.lookup(op.getB());
-  auto loadStep = [&](Slots &regs, Value stage, RankedTensorType type,
-                      int64_t kk) {
-    Slots step = loadFragments(l, type, stage, kk);
+  auto loadStep = [&](Slots &regs, const LoweringContext::Stage &stage,
+                      RankedTensorType type, int64_t kk) {
+    Slots step = loadFragments(l, type, stage.tile, stage.pointer, kk);
     for (size_t r = 0; r < step.size(); ++r)
       if (step[r])
         regs[r] = step[r];
@@ -219,9 +232,9 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
                                                  SmallVector<Type>(4, accType));
   for (int64_t kk = 0; kk < numK; ++kk) {
     if (aDeferred)
-      loadStep(aRegs, aDeferred, aType, kk);
+      loadStep(aRegs, *aDeferred, aType, kk);
     if (bDeferred)
-      loadStep(bRegs, bDeferred, op.getB().getType(), kk);
+      loadStep(bRegs, *bDeferred, op.getB().getType(), kk);
     for (int64_t i = 0; i < numM; ++i)
       for (int64_t j = 0; j < numN; ++j) {
         unsigned slots[4] = {cDist.getSlot({2 * i, 2 * j}),
@@ -262,7 +275,8 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
 /// A shared_load into a dot-operand layout: the fragments of the stage.
 static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
   Value stage = l.stagePointer(op.getBuffer(), op.getStage());
-  l.map(op, loadFragments(l, op.getType(), stage));
+  l.map(op, loadFragments(l, op.getType(),
+                          SwizzledTile::forLoad(op), stage));
   return success();
 }
 

@@ -300,8 +300,9 @@ Slots tile::loadShared(LoweringContext &l, const Distribution &dist,
   return out;
 }
 
-Value tile::swizzledOffset(LoweringContext &l, const SwizzledTile &tile,
-                           Value row, Value col) {
+/// Element offset (i32) of (row, col) of the stored matrix of `tile`.
+static Value storedOffset(LoweringContext &l, const SwizzledTile &tile,
+                          Value row, Value col) {
   ImplicitLocOpBuilder &b = l.builder();
   Value phase = arith::RemUIOp::create(
       b, arith::DivUIOp::create(b, row, l.i32(tile.perPhase)),
@@ -315,11 +316,23 @@ Value tile::swizzledOffset(LoweringContext &l, const SwizzledTile &tile,
                                arith::AddIOp::create(b, chunkStart, within));
 }
 
+Value tile::swizzledOffset(LoweringContext &l, const SwizzledTile &tile,
+                           Value row, Value col) {
+  if (tile.transposed)
+    std::swap(row, col);
+  return storedOffset(l, tile, row, col);
+}
+
 Value tile::swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
                             Value buffer, Type elemType, Value row,
                             int64_t rowDelta, Value col, int64_t colDelta,
                             SwizzleAnchors &anchors) {
   ImplicitLocOpBuilder &b = l.builder();
+  // Anchors and deltas in stored rows and columns.
+  if (tile.transposed) {
+    std::swap(row, col);
+    std::swap(rowDelta, colDelta);
+  }
   int64_t ra = rowDelta % (tile.perPhase * tile.maxPhase);
   int64_t ca = colDelta % (tile.vec * tile.maxPhase);
   Value &anchor = anchors[{buffer, row, col, ra, ca}];
@@ -329,7 +342,7 @@ Value tile::swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
     };
     anchor = LLVM::GEPOp::create(
         b, buffer.getType(), elemType, buffer,
-        ValueRange{swizzledOffset(l, tile, plus(row, ra), plus(col, ca))});
+        ValueRange{storedOffset(l, tile, plus(row, ra), plus(col, ca))});
   }
   int64_t rest = (rowDelta - ra) * tile.cols + (colDelta - ca);
   if (rest == 0)

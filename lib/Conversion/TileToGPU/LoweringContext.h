@@ -151,15 +151,23 @@ public:
   }
   /// Stage `stage` of the shared buffer `buffer` (a tile.shared_alloc).
   mlir::Value stagePointer(mlir::Value buffer, mlir::Value stage);
+  /// A stage of a pipeline buffer: where it is and how it is stored.
+  struct Stage {
+    mlir::Value pointer;
+    SwizzledTile tile;
+  };
   /// A shared_load result whose only user is a dot: the dot reads it from
   /// `stage` itself (an mma dot one k step just before that step's mmas,
   /// so fewer fragment registers are live; an FMA dot instead of staging it).
-  void deferOperand(mlir::Value operand, mlir::Value stage) {
-    deferredOperands[operand] = stage;
+  void deferOperand(mlir::Value operand, Stage stage) {
+    deferredOperands.try_emplace(operand, stage);
   }
-  /// The stage a deferred operand is read from; null if not deferred.
-  mlir::Value deferredStage(mlir::Value operand) const {
-    return deferredOperands.lookup(operand);
+  /// The stage a deferred operand is read from; none if not deferred.
+  std::optional<Stage> deferredStage(mlir::Value operand) const {
+    auto it = deferredOperands.find(operand);
+    if (it == deferredOperands.end())
+      return std::nullopt;
+    return it->second;
   }
 
   /// Emits `body` under `cond` (unconditionally when cond is null).
@@ -197,7 +205,7 @@ private:
   /// starts there), and each buffer's offset.
   int64_t scratchBase = 0;
   llvm::DenseMap<mlir::Operation *, int64_t> bufferOffsets;
-  llvm::DenseMap<mlir::Value, mlir::Value> deferredOperands;
+  llvm::DenseMap<mlir::Value, Stage> deferredOperands;
   std::string sharedSymbol;
 };
 

@@ -84,8 +84,8 @@ tile.kernel @tall(%x: f32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : 
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.store {{.*}} !llvm.ptr<1>
 tile.kernel @staged(%x: f32, %p: !tile.ptr<f32>, %s: i32) attributes {tile.num_warps = 4 : i32} {
-  %abuf = tile.shared_alloc : memref<2x64x16xf32, 3>
-  %bbuf = tile.shared_alloc : memref<2x16x32xf32, 3>
+  %abuf = tile.shared_alloc <{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}> : memref<2x64x16xf32, 3>
+  %bbuf = tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<2x16x32xf32, 3>
   %a = tile.shared_load %abuf[%s] : memref<2x64x16xf32, 3> -> tensor<64x16xf32, #b>
   %bv = tile.shared_load %bbuf[%s] : memref<2x16x32xf32, 3> -> tensor<16x32xf32, #b>
   %c = tile.splat %x : tensor<64x32xf32, #b>
@@ -105,7 +105,7 @@ tile.kernel @staged(%x: f32, %p: !tile.ptr<f32>, %s: i32) attributes {tile.num_w
 // CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 // CHECK: llvm.store {{.*}} !llvm.ptr<1>
 tile.kernel @materialized(%p: !tile.ptr<f32>, %s: i32) attributes {tile.num_warps = 4 : i32} {
-  %buf = tile.shared_alloc : memref<2x32x16xf32, 3>
+  %buf = tile.shared_alloc <{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}> : memref<2x32x16xf32, 3>
   %t = tile.shared_load %buf[%s] : memref<2x32x16xf32, 3> -> tensor<32x16xf32, #b>
   %ps = tile.splat %p : tensor<32x16x!tile.ptr<f32>, #b>
   tile.store %ps, %t : tensor<32x16x!tile.ptr<f32>, #b>

@@ -18,7 +18,7 @@ tile.kernel @unlaid(%p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
 #p3 = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
 #s = #tile.slice<{dim = 0, parent = #p3}>
 tile.kernel @copy_sliced(%p: !tile.ptr<f32>, %st: i32, %m: i1) attributes {tile.num_warps = 4 : i32} {
-  %buf = tile.shared_alloc : memref<2x16x16xf32, 3>
+  %buf = tile.shared_alloc <{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}> : memref<2x16x16xf32, 3>
   %ptrs = tile.splat %p : tensor<16x16x!tile.ptr<f32>, #s>
   %mask = tile.splat %m : tensor<16x16xi1, #s>
   // expected-error @+1 {{async_copy needs a 2-D blocked tile of pointers}}

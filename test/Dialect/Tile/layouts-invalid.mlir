@@ -68,7 +68,7 @@ tile.kernel @k(%s: f16, %t: f32) {
 
 tile.kernel @k() {
   // expected-error @+1 {{'tile.shared_alloc' op needs a static memref of 16- or 32-bit elements in memory space 3, got 'memref<2x16x16xf16>'}}
-  %buf = "tile.shared_alloc"() : () -> memref<2x16x16xf16>
+  %buf = "tile.shared_alloc"() {encoding = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 1, order = [1, 0]}>} : () -> memref<2x16x16xf16>
   tile.return
 }
 
@@ -76,7 +76,7 @@ tile.kernel @k() {
 
 #b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
-  %buf = tile.shared_alloc : memref<2x16x16xf16, 3>
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}> : memref<2x16x16xf16, 3>
   %ptrs = tile.splat %p : tensor<16x32x!tile.ptr<f16>, #b>
   %mask = tile.splat %m : tensor<16x32xi1, #b>
   // expected-error @+1 {{'tile.async_copy' op tile [16, 32] of 'f16' is not one stage of the buffer 'memref<2x16x16xf16, 3>'}}
@@ -88,7 +88,7 @@ tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
 
 #b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
-  %buf = tile.shared_alloc : memref<2x16x16xf16, 3>
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}> : memref<2x16x16xf16, 3>
   %ptrs = tile.splat %p : tensor<16x16x!tile.ptr<f16>, #b>
   %mask = tile.splat %m : tensor<16x32xi1, #b>
   // expected-error @+1 {{'tile.async_copy' op mask shape [16, 32] differs from the pointers' [16, 16]}}
@@ -100,8 +100,32 @@ tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
 
 #b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 tile.kernel @k(%s: i32) {
-  %buf = tile.shared_alloc : memref<2x16x16xf16, 3>
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}> : memref<2x16x16xf16, 3>
   // expected-error @+1 {{'tile.shared_load' op result must have a #tile.dot_operand or 2-D #tile.blocked layout}}
   %t = tile.shared_load %buf[%s] : memref<2x16x16xf16, 3> -> tensor<16x16xf16>
+  tile.return
+}
+
+// -----
+
+tile.kernel @k() {
+  // expected-error @+1 {{'tile.shared_alloc' op result #0 must be 3D memref of integer or floating-point values, but got 'memref<16x16xf16, 3>'}}
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 1, order = [1, 0]}> : memref<16x16xf16, 3>
+  tile.return
+}
+
+// -----
+
+tile.kernel @k() {
+  // expected-error @+1 {{vec, perPhase and maxPhase must be powers of two, got 3}}
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 3, maxPhase = 1, order = [1, 0]}> : memref<2x16x16xf16, 3>
+  tile.return
+}
+
+// -----
+
+tile.kernel @k() {
+  // expected-error @+1 {{a shared tile is 2-D: order must be [1, 0] or [0, 1]}}
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 1, order = [2, 0, 1]}> : memref<2x16x16xf16, 3>
   tile.return
 }

@@ -74,32 +74,45 @@ private:
   llvm::SmallVector<int64_t> shape, extent;
 };
 
-/// A 2-D tile in shared memory, row-major with chunks swizzled: chunk `c`
-/// of row `r` lives at chunk `c ^ (r / perPhase % maxPhase)`, so that
-/// eight consecutive rows of one 16-byte column (what `ldmatrix` reads) hit
-/// eight different bank groups. Chunks are 16 bytes, 32 for tf32 B
-/// fragments (see `get`).
+/// A 2-D tile in shared memory as a `#tile.shared` encoding stores it: a
+/// row-major matrix whose rows run along the tile's contiguous dimension
+/// (dimension 1, or dimension 0 for a transposed tile), with chunk `c` of
+/// stored row `r` at chunk `c ^ (r / perPhase % maxPhase)`, so that eight
+/// consecutive rows of one 16-byte column (what `ldmatrix` reads) hit eight
+/// different bank groups.
 struct SwizzledTile {
+  /// Rows and columns of the stored matrix (columns: elements per row).
   int64_t rows, cols, elemBytes;
   /// Elements per chunk.
   int64_t vec;
   int64_t perPhase, maxPhase;
-  /// The swizzle for a tile of `type`'s shape, element type and encoding.
+  /// True when stored row r is tile column r (order [0, 1]).
+  bool transposed;
+  /// The tile of `shape` and `elemType` stored as `encoding` says.
+  static SwizzledTile get(SharedEncodingAttr encoding,
+                          llvm::ArrayRef<int64_t> shape, mlir::Type elemType);
+  /// A tile of `type` stored row-major: a dot operand converted from
+  /// registers.
   static SwizzledTile get(mlir::RankedTensorType type);
-  /// The swizzle of one stage of a pipeline buffer: that of the fragments
-  /// a `shared_load` reads from it.
+  /// One stage of a pipeline buffer (a tile.shared_alloc).
   static SwizzledTile forBuffer(mlir::Value buffer);
+  /// The tile a shared_load reads: its buffer's stage, viewed transposed
+  /// where the load says so.
+  static SwizzledTile forLoad(SharedLoadOp load);
+  /// The tile dimension the stored rows run along.
+  unsigned contiguousDim() const { return transposed ? 0 : 1; }
   /// Elements one shared-memory access moves: inside one chunk, at most 16
   /// bytes.
   int64_t accessElems() const { return std::min<int64_t>(vec, 16 / elemBytes); }
-  /// Consecutive slots of `dist` (2-D blocked, over this tile's columns)
-  /// that one access moves: the thread's runs along the rows
-  /// (sizePerThread[1] elements when dimension 1 is the fastest), up to
-  /// accessElems.
+  /// Consecutive slots of `dist` (2-D blocked, over this tile's shape) that
+  /// one access moves: the thread's runs along the stored rows (when the
+  /// layout's fastest dimension is contiguousDim), up to accessElems.
   int64_t runLength(const Distribution &dist) const;
-  /// Element offset of (row, col): what the lowering's swizzledOffset
-  /// computes in the kernel.
+  /// Element offset of tile element (row, col): what the lowering's
+  /// swizzledOffset computes in the kernel.
   int64_t offset(int64_t row, int64_t col) const {
+    if (transposed)
+      std::swap(row, col);
     int64_t phase = row / perPhase % maxPhase;
     return row * cols + ((col / vec) ^ phase) * vec + col % vec;
   }

@@ -5,6 +5,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace tile;
@@ -153,6 +154,38 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "layout (sizePerThread [1, 2], threadsPerWarp "
                           "[8, 4], order [1, 0])";
   return success();
+}
+
+LogicalResult
+SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           unsigned vec, unsigned perPhase, unsigned maxPhase,
+                           ArrayRef<unsigned> order) {
+  for (unsigned v : {vec, perPhase, maxPhase})
+    if (v == 0 || (v & (v - 1)) != 0)
+      return emitError() << "vec, perPhase and maxPhase must be powers of "
+                            "two, got "
+                         << v;
+  if (order != ArrayRef<unsigned>{1, 0} && order != ArrayRef<unsigned>{0, 1})
+    return emitError() << "a shared tile is 2-D: order must be [1, 0] or "
+                          "[0, 1]";
+  return success();
+}
+
+SharedEncodingAttr SharedEncodingAttr::getSwizzled(MLIRContext *context,
+                                                   ArrayRef<int64_t> shape,
+                                                   Type elemType,
+                                                   ArrayRef<unsigned> order,
+                                                   bool elementReads) {
+  int64_t elemBytes = std::max(1u, elemType.getIntOrFloatBitWidth() / 8);
+  int64_t chunkBytes = elementReads && elemBytes == 4 ? 32 : 16;
+  int64_t vec = std::max<int64_t>(1, chunkBytes / elemBytes);
+  int64_t rowBytes = shape[order[0]] * elemBytes;
+  int64_t chunks = std::max<int64_t>(1, rowBytes / chunkBytes);
+  uint64_t perPhase = llvm::bit_floor<uint64_t>(
+      std::max<int64_t>(1, 128 / rowBytes));
+  uint64_t maxPhase = llvm::bit_floor<uint64_t>(
+      std::max<int64_t>(1, std::min<int64_t>(chunks, 128 / chunkBytes / perPhase)));
+  return get(context, vec, perPhase, maxPhase, order);
 }
 
 LogicalResult

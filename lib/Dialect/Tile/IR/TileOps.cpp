@@ -349,7 +349,10 @@ LogicalResult SharedLoadOp::verify() {
       !(blocked && blocked.getRank() == 2))
     return emitOpError(
         "result must have a #tile.dot_operand or 2-D #tile.blocked layout");
-  return checkStage(*this, getBuffer().getType(), type.getShape(),
+  SmallVector<int64_t> shape(type.getShape());
+  if (getTransposed())
+    std::reverse(shape.begin(), shape.end());
+  return checkStage(*this, getBuffer().getType(), shape,
                     type.getElementType());
 }
 

@@ -3,6 +3,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILECOALESCE
@@ -95,6 +96,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
 
     // 1. Per rank, the layout of the widest memory access of that rank.
     DenseMap<unsigned, std::pair<BlockedEncodingAttr, int64_t>> chosen;
+    llvm::MapVector<Operation *, BlockedEncodingAttr> wanted;
     kernel.walk([&](Operation *op) {
       Value ptr;
       if (auto load = dyn_cast<LoadOp>(op))
@@ -106,6 +108,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
       if (!ptrType || ptrType.getRank() == 0)
         return;
       auto candidate = layoutFor(ptr, info);
+      wanted[op] = candidate.first;
       unsigned rank = cast<RankedTensorType>(ptr.getType()).getRank();
       auto it = chosen.find(rank);
       if (it == chosen.end() || candidate.second > it->second.second)
@@ -163,8 +166,37 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
         encode(result);
     });
 
-    // 4. Layout changes at rank changes, made explicit.
+    // 4. An access whose memory order differs from its rank's layout (a
+    // tile read along columns, such as B given N x K) gets a layout of its
+    // own, as in Triton's coalescing: its operands are converted in and a
+    // loaded value back out; remove-layout-conversions then computes the
+    // addresses in the access's layout rather than moving them.
     OpBuilder builder(context);
+    for (auto &[op, layout] : wanted) {
+      auto ptrType = cast<RankedTensorType>(op->getOperand(0).getType());
+      auto current = cast<BlockedEncodingAttr>(ptrType.getEncoding());
+      if (current.getOrder()[0] == layout.getOrder()[0])
+        continue;
+      builder.setInsertionPoint(op);
+      for (OpOperand &operand : op->getOpOperands()) {
+        auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+        if (!type)
+          continue;
+        operand.set(ConvertLayoutOp::create(builder, op->getLoc(),
+                                            type.cloneWithEncoding(layout),
+                                            operand.get()));
+      }
+      builder.setInsertionPointAfter(op);
+      for (Value result : op->getResults()) {
+        auto type = cast<RankedTensorType>(result.getType());
+        result.setType(type.cloneWithEncoding(layout));
+        auto back =
+            ConvertLayoutOp::create(builder, op->getLoc(), type, result);
+        result.replaceAllUsesExcept(back, back);
+      }
+    }
+
+    // 5. Layout changes at rank changes, made explicit.
     kernel.walk([&](ExpandDimsOp op) {
       auto resultLayout = cast<BlockedEncodingAttr>(op.getType().getEncoding());
       auto srcType = op.getSrc().getType();

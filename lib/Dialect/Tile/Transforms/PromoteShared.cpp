@@ -41,36 +41,77 @@ using namespace tile;
 
 namespace {
 
-/// One operand load to stage: the load, its conversion to the dot-operand
-/// layout (null for an FMA dot's operand), and the body ops its pointers
-/// and mask are computed by.
+/// One operand load to stage: the load, the ops between it and the dot
+/// (a `trans`, a conversion to the layout the dot reads; either may be
+/// absent), and the body ops its pointers and mask are computed by.
 struct Candidate {
   LoadOp load;
-  ConvertLayoutOp convert;
+  SmallVector<Operation *, 2> uses;
   SetVector<Operation *> slice;
   Value buffer;
-  /// The value the stage's shared_load replaces, and its type.
-  Value replaced() { return convert ? convert.getResult() : load.getResult(); }
+  /// The value the stage's shared_load replaces.
+  Value replaced() { return uses.empty() ? load.getResult() : uses.back()->getResult(0); }
+  /// True when the dot reads the load transposed.
+  bool transposed() {
+    return !uses.empty() && isa<TransOp>(uses.front());
+  }
 };
 
-/// The conversion of `load` to a dot-operand layout, or null when `load` is
-/// used directly as a float operand (A or B) of an FMA dot, with a 2-D
-/// blocked layout; failure when it is neither.
-FailureOr<ConvertLayoutOp> operandUse(LoadOp load) {
-  Operation *user = *load->user_begin();
-  if (auto cvt = dyn_cast<ConvertLayoutOp>(user)) {
-    if (isa_and_nonnull<DotOperandEncodingAttr>(cvt.getType().getEncoding()))
-      return cvt;
-    return failure();
-  }
-  auto dot = dyn_cast<DotOp>(user);
-  auto type = cast<RankedTensorType>(load.getType());
+/// True when `value` (2-D blocked, float) is only a float operand (A or B)
+/// of an FMA dot.
+bool isFmaOperand(Value value) {
+  if (!value.hasOneUse())
+    return false;
+  auto dot = dyn_cast<DotOp>(*value.user_begin());
+  auto type = cast<RankedTensorType>(value.getType());
   auto layout = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());
-  if (!dot || dot.getAcc() == load.getResult() || !layout ||
-      layout.getRank() != 2 || !isa<FloatType>(type.getElementType()) ||
-      !isa_and_nonnull<BlockedEncodingAttr>(dot.getA().getType().getEncoding()))
-    return failure();
-  return ConvertLayoutOp();
+  return dot && dot.getAcc() != value && layout && layout.getRank() == 2 &&
+         isa<FloatType>(type.getElementType()) &&
+         isa_and_nonnull<BlockedEncodingAttr>(
+             dot.getA().getType().getEncoding());
+}
+
+/// The ops from `load` to the value its dot reads: an optional `trans`,
+/// then an optional conversion to a dot-operand layout (or to an FMA dot's
+/// blocked layout); failure when the load feeds no dot that way.
+FailureOr<SmallVector<Operation *, 2>> operandUses(LoadOp load) {
+  SmallVector<Operation *, 2> uses;
+  Value value = load.getResult();
+  auto next = [&]() -> Operation * {
+    return value.hasOneUse() ? *value.user_begin() : nullptr;
+  };
+  if (auto trans = dyn_cast_or_null<TransOp>(next())) {
+    uses.push_back(trans);
+    value = trans.getResult();
+  }
+  if (isFmaOperand(value))
+    return uses;
+  auto cvt = dyn_cast_or_null<ConvertLayoutOp>(next());
+  if (cvt && (isa_and_nonnull<DotOperandEncodingAttr>(
+                  cvt.getType().getEncoding()) ||
+              isFmaOperand(cvt.getResult()))) {
+    uses.push_back(cvt);
+    return uses;
+  }
+  return failure();
+}
+
+/// The shared encoding of a stage that `c.load` fills: rows along the
+/// load's fastest dimension, so that copies move whole chunks.
+SharedEncodingAttr stageEncoding(Candidate &c) {
+  auto type = cast<RankedTensorType>(c.load.getType());
+  auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
+  SmallVector<unsigned> order(layout.getOrder());
+  // A 4-byte operand read one element per lane (tf32 from MN-contiguous
+  // rows: B stored [k][n], A stored [k][m]); the dot's dimension 0 is the
+  // load's dimension 1 where it reads the stage transposed.
+  auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(
+      cast<RankedTensorType>(c.replaced().getType()).getEncoding());
+  unsigned readFastest = c.transposed() ? 1 - order[0] : order[0];
+  bool elementReads = operand && readFastest == operand.getOpIdx();
+  return SharedEncodingAttr::getSwizzled(c.load.getContext(), type.getShape(),
+                                         type.getElementType(), order,
+                                         elementReads);
 }
 
 bool isZero(Value v) {
@@ -130,8 +171,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       if (!load || !load->hasOneUse() ||
           (load.getOther() && !isZero(load.getOther())))
         continue;
-      FailureOr<ConvertLayoutOp> cvt = operandUse(load);
-      if (failed(cvt))
+      FailureOr<SmallVector<Operation *, 2>> uses = operandUses(load);
+      if (failed(uses))
         continue;
       SmallVector<Value> addressing{load.getPtr()};
       if (load.getMask())
@@ -139,7 +180,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       auto slice = addressSlice(loop, addressing);
       if (!slice)
         continue;
-      found.push_back({load, *cvt, std::move(*slice), Value()});
+      found.push_back({load, std::move(*uses), std::move(*slice), Value()});
     }
     return found;
   }
@@ -195,7 +236,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       c.buffer = SharedAllocOp::create(
           b, loc,
           MemRefType::get(shape, type.getElementType(), AffineMap(),
-                          b.getI32IntegerAttr(3)));
+                          b.getI32IntegerAttr(3)),
+          stageEncoding(c));
     }
     Value lb = loop.getLowerBound(), step = loop.getStep();
     // Prologue: iterations 0 .. S-2.
@@ -212,8 +254,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
     AsyncWaitOp::create(b, loc, stages - 2);
     for (Candidate &c : cands) {
-      Value staged =
-          SharedLoadOp::create(b, loc, c.replaced().getType(), c.buffer, stage);
+      Value staged = SharedLoadOp::create(b, loc, c.replaced().getType(),
+                                          c.buffer, stage, c.transposed());
       c.replaced().replaceAllUsesWith(staged);
     }
     Value ahead = arith::AddIOp::create(
@@ -223,8 +265,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
         i32(stages));
     issueCopies(b, loop, cands, ahead, aheadStage);
     for (Candidate &c : cands) {
-      if (c.convert)
-        c.convert.erase();
+      for (Operation *use : llvm::reverse(c.uses))
+        use->erase();
       c.load.erase();
     }
     // No copy may still be writing shared memory after the loop.

@@ -11,7 +11,7 @@
 // iterations copied ahead in the prologue, one per iteration after the
 // wait. B's pointers are loop-carried, so B stays a load + conversion.
 // CHECK-LABEL: tile.kernel @gemm
-// CHECK: %[[BUF:.*]] = tile.shared_alloc : memref<3x64x32xf16, 3 : i32>
+// CHECK: %[[BUF:.*]] = tile.shared_alloc <{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}> : memref<3x64x32xf16, 3 : i32>
 // CHECK: %[[IN0:.*]] = arith.cmpi slt, %{{.*}}, %[[K:.*]] : i32
 // CHECK: %[[M0:.*]] = tile.splat %[[IN0]] : tensor<64x32xi1, #blocked>
 // CHECK: tile.async_copy %{{.*}}, mask %[[M0]] into %[[BUF]][%{{.*}}]
@@ -29,7 +29,7 @@
 // CHECK: %[[BC:.*]] = tile.convert_layout %[[BL]]
 // CHECK: tile.dot %[[FRAG]], %[[BC]]
 // CHECK: tile.async_wait pending = 0
-// FOUR: tile.shared_alloc : memref<4x64x32xf16, 3 : i32>
+// FOUR: tile.shared_alloc <{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}> : memref<4x64x32xf16, 3 : i32>
 // FOUR-COUNT-3: tile.async_commit
 // FOUR: scf.for
 // FOUR: tile.async_wait pending = 2
@@ -67,9 +67,9 @@ tile.kernel @gemm(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes 
 // BUDGET-LABEL: tile.kernel @big
 // BUDGET-NOT: tile.shared_alloc
 // TWO-LABEL: tile.kernel @big
-// TWO: tile.shared_alloc : memref<2x128x64xf32, 3 : i32>
+// TWO: tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<2x128x64xf32, 3 : i32>
 // ROOM-LABEL: tile.kernel @big
-// ROOM: tile.shared_alloc : memref<3x128x64xf32, 3 : i32>
+// ROOM: tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<3x128x64xf32, 3 : i32>
 #b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
@@ -100,8 +100,8 @@ tile.kernel @big(%pa: !tile.ptr<f32>, %x: f32, %k: i32) attributes {tile.num_war
 // CHECK-LABEL: tile.kernel @fma
 // 3 stages of 8 KiB fit the 48 KiB budget too.
 // BUDGET-LABEL: tile.kernel @fma
-// BUDGET: tile.shared_alloc : memref<3x64x32xf32, 3 : i32>
-// CHECK: %[[FBUF:.*]] = tile.shared_alloc : memref<3x64x32xf32, 3 : i32>
+// BUDGET: tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<3x64x32xf32, 3 : i32>
+// CHECK: %[[FBUF:.*]] = tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<3x64x32xf32, 3 : i32>
 // CHECK-NOT: tile.shared_alloc
 // CHECK: scf.for
 // CHECK: tile.async_wait pending = 1
@@ -127,6 +127,58 @@ tile.kernel @fma(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %k: i32) attributes {
     %d = tile.dot %av, %bv, %acc : tensor<64x32xf32, #b> * tensor<32x32xf32, #b> -> tensor<64x32xf32, #b>
     tile.store %bptr, %bv : tensor<32x32x!tile.ptr<f32>, #b>
     scf.yield %d : tensor<64x32xf32, #b>
+  }
+  tile.return
+}
+
+// -----
+
+// Operands loaded along their first dimension (A as K x M, B as N x K:
+// layouts with order [0, 1]) are stored in that order: each stored row is
+// one column of the tile. A tf32 operand read one element per lane from
+// M-contiguous rows (A here) gets 32-byte chunks (vec 8); B, read by
+// ldmatrix from K-contiguous rows, 16-byte ones. An FMA dot's operand
+// converted from its own load layout into the dot's is staged with the
+// conversion folded into the shared_load.
+// CHECK-LABEL: tile.kernel @transposed
+// CHECK-DAG: %[[TA:.*]] = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]}> : memref<3x64x32xf32, 3 : i32>
+// CHECK-DAG: %[[TB:.*]] = tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]}> : memref<3x32x64xf32, 3 : i32>
+// CHECK-DAG: %[[TF:.*]] = tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]}> : memref<3x32x16xf32, 3 : i32>
+// CHECK: scf.for
+// CHECK-DAG: tile.shared_load %[[TA]]{{.*}} -> tensor<64x32xf32, #dot_operand>
+// CHECK-DAG: tile.shared_load %[[TB]]{{.*}} -> tensor<32x64xf32, #dot_operand1>
+// CHECK-DAG: %[[FB:.*]] = tile.shared_load %[[TF]]{{.*}} -> tensor<32x16xf32, #blocked{{[0-9]*}}>
+// CHECK: tile.dot %{{.*}}, %[[FB]]
+#t = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#r = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+tile.kernel @transposed(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pf: !tile.ptr<f32>, %x: f32, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %fzero = arith.constant dense<0.0> : tensor<64x16xf32, #r>
+  %fa = tile.splat %x : tensor<64x32xf32, #r>
+  %res:2 = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %zero, %facc = %fzero) -> (tensor<64x64xf32, #mma>, tensor<64x16xf32, #r>) : i32 {
+    %off = tile.splat %i : tensor<64x32xi32, #t>
+    %ap = tile.splat %pa : tensor<64x32x!tile.ptr<f32>, #t>
+    %aptr = tile.addptr %ap, %off : tensor<64x32x!tile.ptr<f32>, #t>, tensor<64x32xi32, #t>
+    %av = tile.load %aptr : tensor<64x32x!tile.ptr<f32>, #t>
+    %boff = tile.splat %i : tensor<32x64xi32, #t>
+    %bp = tile.splat %pb : tensor<32x64x!tile.ptr<f32>, #t>
+    %bptr = tile.addptr %bp, %boff : tensor<32x64x!tile.ptr<f32>, #t>, tensor<32x64xi32, #t>
+    %bv = tile.load %bptr : tensor<32x64x!tile.ptr<f32>, #t>
+    %ca = tile.convert_layout %av : tensor<64x32xf32, #t> -> tensor<64x32xf32, #a>
+    %cb = tile.convert_layout %bv : tensor<32x64xf32, #t> -> tensor<32x64xf32, #bo>
+    %d = tile.dot %ca, %cb, %acc precision = tf32 : tensor<64x32xf32, #a> * tensor<32x64xf32, #bo> -> tensor<64x64xf32, #mma>
+    %foff = tile.splat %i : tensor<32x16xi32, #t>
+    %fp = tile.splat %pf : tensor<32x16x!tile.ptr<f32>, #t>
+    %fptr = tile.addptr %fp, %foff : tensor<32x16x!tile.ptr<f32>, #t>, tensor<32x16xi32, #t>
+    %fv = tile.load %fptr : tensor<32x16x!tile.ptr<f32>, #t>
+    %fc = tile.convert_layout %fv : tensor<32x16xf32, #t> -> tensor<32x16xf32, #r>
+    %fd = tile.dot %fa, %fc, %facc : tensor<64x32xf32, #r> * tensor<32x16xf32, #r> -> tensor<64x16xf32, #r>
+    scf.yield %d, %fd : tensor<64x64xf32, #mma>, tensor<64x16xf32, #r>
   }
   tile.return
 }

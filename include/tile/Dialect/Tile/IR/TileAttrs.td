@@ -85,4 +85,45 @@ def Tile_DotOperandEncodingAttr : AttrDef<Tile_Dialect, "DotOperandEncoding"> {
   let genVerifyDecl = 1;
 }
 
+def Tile_SharedEncodingAttr : AttrDef<Tile_Dialect, "SharedEncoding"> {
+  let mnemonic = "shared";
+  let summary = "How a 2-D tile is stored in shared memory: order and swizzle";
+  let description = [{
+    The tile is stored as a row-major matrix whose rows run along dimension
+    `order[0]` (the contiguous one) and follow each other along `order[1]`:
+    with `order = [1, 0]` stored row r is tensor row r, with `order = [0, 1]`
+    it is tensor column r (the tile is stored transposed). Each stored row is
+    cut into chunks of `vec` elements, and chunk `c` of stored row `r` is kept
+    at chunk `c ^ (r / perPhase % maxPhase)`, so that the 8 rows one
+    `ldmatrix` (or a warp's vector accesses) reads fall in different banks.
+    `tile-promote-shared` gives each staged operand the order of the global
+    load that fills it, so copies move 16-byte chunks along memory order.
+
+    ```mlir
+    #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,`
+            `maxPhase` `=` $maxPhase `,` `order` `=` `[` $order `]` `}` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The swizzle for a tile of `shape` and `elemType` stored in `order`:
+    /// 16-byte chunks (32 bytes where `elementReads`: 4-byte operands read
+    /// one element per lane, 4 stored rows of 8 elements per warp access),
+    /// as many rows per phase as fill 128 bytes, and as many phases as
+    /// chunks in 128 bytes.
+    static SharedEncodingAttr getSwizzled(::mlir::MLIRContext *context,
+                                          ::llvm::ArrayRef<int64_t> shape,
+                                          ::mlir::Type elemType,
+                                          ::llvm::ArrayRef<unsigned> order,
+                                          bool elementReads);
+    /// True when the tile is stored transposed (order [0, 1]).
+    bool isTransposed() const { return getOrder()[0] == 0; }
+  }];
+}
+
 #endif // TILE_DIALECT_TILE_IR_TILEATTRS_TD

@@ -214,12 +214,12 @@ def Tile_SharedMemRef : MemRefRankOf<[Tile_Int, Tile_Float], [3]>;
 def Tile_SharedAllocOp : Tile_Op<"shared_alloc"> {
   let summary = "A multi-stage buffer in shared memory";
   let description = [{
-    `memref<S x R x C x T, 3>`: S stages of an R x C tile, each row-major
-    with 16-byte chunks swizzled (see convert-tile-to-gpu), live for the
-    whole kernel.
+    `memref<S x R x C x T, 3>`: S stages of an R x C tile, each stored as
+    `encoding` says (order and swizzle), live for the whole kernel.
   }];
+  let arguments = (ins Tile_SharedEncodingAttr:$encoding);
   let results = (outs Tile_SharedMemRef:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let assemblyFormat = "$encoding attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 
@@ -256,13 +256,17 @@ def Tile_SharedLoadOp : Tile_Op<"shared_load"> {
   let description = [{
     The stage's tile in the result's layout: `mma.sync` operand fragments
     (`#tile.dot_operand`) or, for an FMA dot's operand, a 2-D blocked tile.
-    A load whose only user is a `dot` in the same block is not materialized:
-    the dot reads the stage directly.
+    With `transposed` the result is the stage's tile transposed (a view:
+    `trans` of a staged load costs nothing). A load whose only user is a
+    `dot` in the same block is not materialized: the dot reads the stage
+    directly.
   }];
-  let arguments = (ins Tile_SharedMemRef:$buffer, I32:$stage);
+  let arguments = (ins Tile_SharedMemRef:$buffer, I32:$stage,
+                       UnitAttr:$transposed);
   let results = (outs Tile_Tensor:$result);
   let assemblyFormat = [{
-    $buffer `[` $stage `]` attr-dict `:` type($buffer) `->` type($result)
+    $buffer `[` $stage `]` (`transposed` $transposed^)? attr-dict `:`
+    type($buffer) `->` type($result)
   }];
   let hasVerifier = 1;
 }

@@ -11,8 +11,12 @@ def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
     store's pointers to choose, per tensor rank, a blocked layout in which
     each thread owns as many contiguous elements as one 16-byte access can
     move and a warp's threads touch consecutive addresses. Every tile of that
-    rank gets the layout; `expand_dims` operands and `reduce` results get the
-    matching slice layouts, with `convert_layout` where a layout changes. The
+    rank gets the layout, except a load or store whose pointers are
+    contiguous along another dimension (a transposed access): it gets its
+    own layout with `convert_layout`s around it, which
+    `tile-remove-layout-conversions` folds into the address computation.
+    `expand_dims` operands and `reduce` results get the matching slice
+    layouts, with `convert_layout` where a layout changes. The
     kernel records the number of warps in `tile.num_warps`.
   }];
   let options = [
