@@ -42,9 +42,10 @@ def matmul_configs():
                           num_warps=w, num_stages=s) for m, n, k, w, s in shapes]
 
 
-@triton.autotune(configs=matmul_configs(), key=["M", "N", "K", "TF32"])
+@triton.autotune(configs=matmul_configs(),
+                 key=["M", "N", "K", "TF32", "sam", "sak", "sbk", "sbn"])
 @triton.jit
-def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
+def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, ldc,
                        BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
                        GROUP_M: tl.constexpr, TF32: tl.constexpr):
     # The tutorial's matmul (grouped ordering for L2 reuse) with ReLU.
@@ -62,9 +63,9 @@ def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, lda, ldb, ldc,
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, K, BK):
         ka = k + rk
-        a = tl.load(a_ptr + rm[:, None] * lda + ka[None, :],
+        a = tl.load(a_ptr + rm[:, None] * sam + ka[None, :] * sak,
                     mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
-        b = tl.load(b_ptr + ka[:, None] * ldb + rn[None, :],
+        b = tl.load(b_ptr + ka[:, None] * sbk + rn[None, :] * sbn,
                     mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)
         acc = tl.dot(a, b, acc, input_precision="tf32" if TF32 else "ieee")
     c = tl.maximum(acc, 0.0).to(c_ptr.dtype.element_ty)
@@ -83,34 +84,51 @@ def emit_flops(impl, kernel, shape, t, flops):
                       "tflops": flops / t["ms"] / 1e9}), flush=True)
 
 
+def matmul_cases():
+    """tile-bench's matmul cases: (variant, m, n, k, order); order "NN" is
+    the example, "NT" B given N x K (x @ W.T), "TN" A given K x M."""
+    cases = [("f16", 1024, 1024, 1024, "NN"), ("f16", 4096, 4096, 4096, "NN"),
+             ("f16", 8192, 8192, 8192, "NN"), ("bf16", 4096, 4096, 4096, "NN"),
+             ("f32", 4096, 4096, 4096, "NN"), ("tf32", 4096, 4096, 4096, "NN"),
+             ("f16", 3000, 3000, 3000, "NN")]
+    for variant in ("f16", "bf16", "tf32", "f32"):
+        for order in ("NT", "TN", "TT"):
+            cases.append((variant, 4096, 4096, 4096, order))
+    return cases
+
+
 def matmuls():
-    """matmul+ReLU: PyTorch's faster of relu(a @ b) and mm + in-place relu,
-    and the autotuned grouped Triton kernel."""
+    """matmul+ReLU: PyTorch's faster of relu(a @ b) and mm + in-place relu
+    (on transposed views where an operand is stored transposed), and the
+    autotuned grouped Triton kernel reading through the same strides."""
     dtypes = {"f16": torch.float16, "bf16": torch.bfloat16,
               "f32": torch.float32, "tf32": torch.float32}
-    for variant, m, n, k in [("f16", 1024, 1024, 1024), ("f16", 4096, 4096, 4096),
-                             ("f16", 8192, 8192, 8192), ("bf16", 4096, 4096, 4096),
-                             ("f32", 4096, 4096, 4096), ("tf32", 4096, 4096, 4096)]:
+    for variant, m, n, k, order in matmul_cases():
         dt = dtypes[variant]
-        a = torch.randn(m, k, device="cuda").to(dt)
-        b = torch.randn(k, n, device="cuda").to(dt)
+        # Stored as the order says; a and b are the logical M x K, K x N.
+        a = (torch.randn(k, m, device="cuda").to(dt).T if order[0] == "T"
+             else torch.randn(m, k, device="cuda").to(dt))
+        b = (torch.randn(n, k, device="cuda").to(dt).T if order[1] == "T"
+             else torch.randn(k, n, device="cuda").to(dt))
         c = torch.empty(m, n, device="cuda", dtype=dt)
         torch.backends.cuda.matmul.allow_tf32 = variant == "tf32"
         shape = f"{m}x{n}x{k}"
+        name = "matmul_" + variant + ("" if order == "NN" else "_" + order)
         flops = 2.0 * m * n * k
         torch_calls = [lambda: torch.relu(a @ b),
                        lambda: torch.mm(a, b, out=c).relu_()]
-        emit_flops("torch", "matmul_" + variant, shape,
+        emit_flops("torch", name, shape,
                    min((timing(f) for f in torch_calls), key=lambda t: t["ms"]),
                    flops)
 
         def grid(meta):
             return (triton.cdiv(m, meta["BM"]) * triton.cdiv(n, meta["BN"]),)
         def triton_call():
-            matmul_relu_kernel[grid](a, b, c, m, n, k, k, n, n,
+            matmul_relu_kernel[grid](a, b, c, m, n, k, a.stride(0),
+                                     a.stride(1), b.stride(0), b.stride(1), n,
                                      TF32=variant == "tf32")
         triton_call()  # the autotuner times its configurations here
-        emit_flops("triton", "matmul_" + variant, shape, timing(triton_call),
+        emit_flops("triton", name, shape, timing(triton_call),
                    flops)
         del a, b, c
     torch.backends.cuda.matmul.allow_tf32 = False

@@ -19,11 +19,11 @@ def main():
     table = {}
     for r in rows:
         table.setdefault((r["kernel"], r["shape"]), {})[r["impl"]] = r
-    print(f"{'kernel':<12} {'shape':<14} {'tile':>9} {'torch':>9} {'triton':>9}"
+    print(f"{'kernel':<16} {'shape':<14} {'tile':>9} {'torch':>9} {'triton':>9}"
           f" {'tile/best':>9} {'tile/triton':>11}")
     for (kernel, shape), impls in table.items():
         if kernel in ("compile_cold", "compile_cached"):
-            print(f"{kernel:<12} {shape:<14} {impls['tile']['ms']:>7.2f}ms")
+            print(f"{kernel:<16} {shape:<14} {impls['tile']['ms']:>7.2f}ms")
             continue
         key = ("us" if kernel == "launch_us" else
                "tflops" if "tflops" in next(iter(impls.values())) else "gbps")
@@ -39,7 +39,7 @@ def main():
                 tri = f"{(val['triton'] / val['tile'] if key == 'us' else val['tile'] / val['triton']):>11.3f}"
         unit = {"us": "us", "gbps": "GB/s", "tflops": "TFLOP/s"}[key]
         config = impls.get("tile", {}).get("config", "")
-        print(f"{kernel:<12} {shape:<14} {' '.join(cells)} {ratio} {tri}  ({unit})"
+        print(f"{kernel:<16} {shape:<14} {' '.join(cells)} {ratio} {tri}  ({unit})"
               + (f"  {config}" if config else ""))
 
 

@@ -40,6 +40,55 @@ inline std::string matmulVariantSource(std::string text,
   return text;
 }
 
+/// How A and B are stored: N as in the example (A M x K, B K x N, row-major
+/// with leading dimensions lda, ldb), T transposed (A K x M, B N x K).
+/// "NT" is nn.Linear's x @ W.T.
+enum class OperandOrder { NN, NT, TN, TT };
+
+inline const char *orderName(OperandOrder order) {
+  static const char *names[] = {"NN", "NT", "TN", "TT"};
+  return names[static_cast<int>(order)];
+}
+
+/// `variant`'s source with A and B read in `order`: through strides (the
+/// tiles loaded as the dot takes them) or, with `viaTrans`, loaded in
+/// memory order and `trans()`'d, as Triton's tutorials write it.
+inline std::string matmulOrderSource(std::string text,
+                                     const std::string &variant,
+                                     OperandOrder order, bool viaTrans) {
+  text = matmulVariantSource(std::move(text), variant);
+  auto replace = [&](const std::string &from, const std::string &to) {
+    size_t at = text.find(from);
+    if (at == std::string::npos)
+      throw std::runtime_error("matmul_relu.tile changed: '" + from +
+                               "' not found");
+    text.replace(at, from.size(), to);
+  };
+  bool transA = order == OperandOrder::TN || order == OperandOrder::TT;
+  bool transB = order == OperandOrder::NT || order == OperandOrder::TT;
+  if (transA)
+    replace("load(a + rm[:, None] * lda + ka[None, :],\n"
+            "                  (rm[:, None] < M) & (ka[None, :] < K), "
+            "other: 0.0)",
+            viaTrans ? "trans(load(a + ka[:, None] * lda + rm[None, :],\n"
+                       "        (ka[:, None] < K) & (rm[None, :] < M), "
+                       "other: 0.0))"
+                     : "load(a + ka[None, :] * lda + rm[:, None],\n"
+                       "        (rm[:, None] < M) & (ka[None, :] < K), "
+                       "other: 0.0)");
+  if (transB)
+    replace("load(b + ka[:, None] * ldb + rn[None, :],\n"
+            "                  (ka[:, None] < K) & (rn[None, :] < N), "
+            "other: 0.0)",
+            viaTrans ? "trans(load(b + rn[:, None] * ldb + ka[None, :],\n"
+                       "        (rn[:, None] < N) & (ka[None, :] < K), "
+                       "other: 0.0))"
+                     : "load(b + rn[None, :] * ldb + ka[:, None],\n"
+                       "        (ka[:, None] < K) & (rn[None, :] < N), "
+                       "other: 0.0)");
+  return text;
+}
+
 } // namespace tile
 
 #endif // TILE_TOOLS_MATMULVARIANTS_H

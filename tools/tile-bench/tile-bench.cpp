@@ -220,28 +220,43 @@ int main(int argc, char **argv) {
       auto text = MemoryBuffer::getFile(dir + "/matmul_relu.tile");
       if (!text)
         throw tile::Error("cannot read " + dir + "/matmul_relu.tile");
+      // The example (NN) and, at 4096^3, A or B stored transposed (read
+      // through strides); an edge shape that is no multiple of 16.
       struct MatmulShape {
         const char *variant;
         int m, n, k;
-      } matmuls[] = {{"f16", 1024, 1024, 1024}, {"f16", 4096, 4096, 4096},
-                     {"f16", 8192, 8192, 8192}, {"bf16", 4096, 4096, 4096},
-                     {"f32", 4096, 4096, 4096}, {"tf32", 4096, 4096, 4096}};
+        OperandOrder order = OperandOrder::NN;
+      };
+      std::vector<MatmulShape> matmuls = {
+          {"f16", 1024, 1024, 1024}, {"f16", 4096, 4096, 4096},
+          {"f16", 8192, 8192, 8192}, {"bf16", 4096, 4096, 4096},
+          {"f32", 4096, 4096, 4096}, {"tf32", 4096, 4096, 4096},
+          {"f16", 3000, 3000, 3000}};
+      for (const char *variant : {"f16", "bf16", "tf32", "f32"})
+        for (OperandOrder order :
+             {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT})
+          matmuls.push_back({variant, 4096, 4096, 4096, order});
       AutotuneOptions tuning;
       tuning.key = {"M", "N", "K"};
       tuning.verbose = tuneVerbose;
       std::map<std::string, TunedKernel> kernels;
       for (MatmulShape s : matmuls) {
         StringRef variant(s.variant);
-        auto it = kernels.find(s.variant);
+        bool transA = s.order == OperandOrder::TN || s.order == OperandOrder::TT;
+        bool transB = s.order == OperandOrder::NT || s.order == OperandOrder::TT;
+        // matmul_f16 for the example, matmul_f16_NT etc. for the others.
+        std::string name = std::string("matmul_") + s.variant;
+        if (s.order != OperandOrder::NN)
+          name += std::string("_") + orderName(s.order);
+        auto it = kernels.find(name);
         if (it == kernels.end())
           it = kernels
-                   .emplace(s.variant,
-                            autotuneSource(
-                                rt,
-                                matmulVariantSource((*text)->getBuffer().str(),
-                                                    s.variant),
-                                std::string("matmul_relu_") + s.variant,
-                                "matmul_relu", configs, tuning))
+                   .emplace(name, autotuneSource(
+                                      rt,
+                                      matmulOrderSource(
+                                          (*text)->getBuffer().str(),
+                                          s.variant, s.order, false),
+                                      name, "matmul_relu", configs, tuning))
                    .first;
         TunedKernel &mk = it->second;
         if (pinConfig >= 0)
@@ -261,8 +276,8 @@ int main(int argc, char **argv) {
                                  int32_t(s.m),
                                  int32_t(s.n),
                                  int32_t(s.k),
-                                 int32_t(s.k),
-                                 int32_t(s.n),
+                                 int32_t(transA ? s.m : s.k),
+                                 int32_t(transB ? s.k : s.n),
                                  int32_t(s.n)};
         std::string chosen = "pinned";
         size_t index = pinConfig;
@@ -275,10 +290,10 @@ int main(int argc, char **argv) {
             rt, warmup, reps, [&] { mk.launchArgs(grid, args); }, &flush);
         std::string shape = std::to_string(s.m) + "x" + std::to_string(s.n) +
                             "x" + std::to_string(s.k);
-        std::printf("{\"impl\": \"tile\", \"kernel\": \"matmul_%s\", "
+        std::printf("{\"impl\": \"tile\", \"kernel\": \"%s\", "
                     "\"shape\": \"%s\", %s, \"tflops\": %.1f, "
                     "\"config\": \"%s\", \"tuning\": \"%s\"}\n",
-                    s.variant, shape.c_str(), timingFields(t).c_str(),
+                    name.c_str(), shape.c_str(), timingFields(t).c_str(),
                     2.0 * s.m * s.n * s.k / t.median / 1e9,
                     configs[index].str().c_str(), chosen.c_str());
         std::fflush(stdout);

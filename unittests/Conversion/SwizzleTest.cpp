@@ -36,6 +36,16 @@ protected:
         mlir::RankedTensorType::get({rows, cols}, elem, encoding));
   }
 
+  /// A rows x cols tile of `elem` stored transposed (order [0, 1]: stored
+  /// row r is tile column r), as tile-promote-shared stores an operand
+  /// loaded along its first dimension.
+  SwizzledTile transposedTile(int64_t rows, int64_t cols, mlir::Type elem,
+                              bool elementReads) {
+    auto encoding = SharedEncodingAttr::getSwizzled(&ctx, {rows, cols}, elem,
+                                                    {0, 1}, elementReads);
+    return SwizzledTile::get(encoding, {rows, cols}, elem);
+  }
+
   /// Whether 8 rows starting at `row0` reading the 16 bytes at column `col`
   /// (an ldmatrix matrix, or 8 lanes' vector loads) hit 8 bank groups.
   static bool rowsConflictFree(const SwizzledTile &t, int64_t row0,
@@ -100,6 +110,64 @@ TEST_F(SwizzleTest, FmaOperandRowsHitEightBankGroups) {
       for (int64_t col = 0; col < bk; col += 4)
         EXPECT_TRUE(rowsConflictFree(t, row0, col)) << bk << " " << row0;
   }
+}
+
+TEST_F(SwizzleTest, TransposedLdmatrixRowsHitEightBankGroups) {
+  mlir::Builder b(&ctx);
+  // A stored [k][m] (ldmatrix.trans reads 8 k rows of 8 m) and B stored
+  // [n][k] (ldmatrix reads 8 n rows of 8 k): tile column c is stored row c.
+  for (mlir::Type elem :
+       {mlir::Type(b.getF16Type()), mlir::Type(b.getBF16Type())})
+    for (int64_t rows : {16, 32, 64, 128, 256})
+      for (int64_t cols : {16, 32, 64, 128}) {
+        SwizzledTile t = transposedTile(rows, cols, elem, false);
+        EXPECT_TRUE(t.transposed);
+        for (int64_t c0 = 0; c0 < cols; c0 += 8)
+          for (int64_t r = 0; r < rows; r += 8) {
+            std::set<int64_t> groups;
+            for (int64_t c = c0; c < c0 + 8; ++c)
+              groups.insert(t.offset(r, c) * t.elemBytes % 128 / 16);
+            EXPECT_EQ(groups.size(), 8u)
+                << rows << "x" << cols << " stored transposed, columns "
+                << c0 << "+, rows from " << r;
+          }
+      }
+}
+
+TEST_F(SwizzleTest, TransposedTF32ElementLoadsHit32Banks) {
+  mlir::Builder b(&ctx);
+  // tf32 A stored [k][m]: lane l reads A[m0 + l / 4][k0 + l % 4], four
+  // stored rows of eight consecutive words.
+  for (int64_t bm : {16, 32, 64, 128, 256})
+    for (int64_t bk : {8, 16, 32, 64}) {
+      SwizzledTile t = transposedTile(bm, bk, b.getF32Type(), true);
+      for (int64_t m0 = 0; m0 < bm; m0 += 8)
+        for (int64_t k0 = 0; k0 < bk; k0 += 4) {
+          std::set<int64_t> banks;
+          for (int64_t lane = 0; lane < 32; ++lane)
+            banks.insert(t.offset(m0 + lane / 4, k0 + lane % 4) % 32);
+          EXPECT_EQ(banks.size(), 32u)
+              << bm << "x" << bk << " at m " << m0 << ", k " << k0;
+        }
+    }
+}
+
+TEST_F(SwizzleTest, TransposedOffsetsArePermutationsOfEachColumn) {
+  mlir::Builder b(&ctx);
+  for (bool elementReads : {false, true})
+    for (int64_t rows : {8, 32, 128}) {
+      SwizzledTile t = transposedTile(rows, 16, b.getF32Type(), elementReads);
+      for (int64_t c = 0; c < 16; ++c) {
+        std::set<int64_t> seen;
+        for (int64_t r = 0; r < rows; ++r) {
+          int64_t off = t.offset(r, c);
+          EXPECT_GE(off, c * rows);
+          EXPECT_LT(off, (c + 1) * rows);
+          seen.insert(off);
+        }
+        EXPECT_EQ(int64_t(seen.size()), rows);
+      }
+    }
 }
 
 TEST_F(SwizzleTest, OffsetsArePermutationsOfEachRow) {

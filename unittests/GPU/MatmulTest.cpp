@@ -3,7 +3,7 @@
 // The matmul_relu example as written (f16), and the same kernel with bf16 and
 // f32 inputs (f32 `ieee` on the FMA path, `tf32` on tensor cores), at sizes
 // on and off the block edges and with leading dimensions longer than the
-// rows. Every output element is compared with a double-precision reference
+// rows; and with A or B (or both) stored transposed. Every output element is compared with a double-precision reference
 // computed from the same (rounded) inputs: |got - want| must stay below
 // `tolerance * sum_k |a_ik b_kj|`, the bound that fits the input precision
 // (f32 ieee 1e-5, tf32 2e-3, f16/bf16 1e-2). Padding between rows is NaN in
@@ -30,7 +30,16 @@ enum class Precision { f16, bf16, f32, tf32 };
 struct Case {
   Precision precision;
   int m, n, k;
+  /// Leading dimensions: A is M x lda (K x lda when transposed), B K x ldb
+  /// (N x ldb), C M x ldc.
   int lda, ldb, ldc;
+  OperandOrder order = OperandOrder::NN;
+  bool transA() const {
+    return order == OperandOrder::TN || order == OperandOrder::TT;
+  }
+  bool transB() const {
+    return order == OperandOrder::NT || order == OperandOrder::TT;
+  }
 };
 
 const char *name(Precision p) {
@@ -137,25 +146,27 @@ protected:
   /// Runs case `c` with `launch` (default: the example's module, 128x128
   /// blocks) and checks every output element.
   void check(const Case &c, const Launcher &launch = {}) {
-    SCOPED_TRACE(std::string(name(c.precision)) + " M=" + std::to_string(c.m) +
+    SCOPED_TRACE(std::string(name(c.precision)) + " " + orderName(c.order) +
+                 " M=" + std::to_string(c.m) +
                  " N=" + std::to_string(c.n) + " K=" + std::to_string(c.k) +
                  " lda=" + std::to_string(c.lda) + " ldb=" +
                  std::to_string(c.ldb) + " ldc=" + std::to_string(c.ldc));
     size_t eb = elementBytes(c.precision);
     // Inputs with NaN padding; the reference keeps A and B^T as doubles.
     std::uniform_real_distribution<float> dist(-1, 1);
-    std::vector<unsigned char> a(size_t(c.m) * c.lda * eb, 0xFF),
-        b(size_t(c.k) * c.ldb * eb, 0xFF);
+    std::vector<unsigned char> a(size_t(c.transA() ? c.k : c.m) * c.lda * eb,
+                                 0xFF),
+        b(size_t(c.transB() ? c.n : c.k) * c.ldb * eb, 0xFF);
     std::vector<double> ad(size_t(c.m) * c.k), btd(size_t(c.n) * c.k);
     auto put = [&](std::vector<unsigned char> &dst, size_t index,
                    uint32_t bits) { std::memcpy(&dst[index * eb], &bits, eb); };
     for (int i = 0; i < c.m; ++i)
       for (int kk = 0; kk < c.k; ++kk)
-        put(a, size_t(i) * c.lda + kk,
+        put(a, c.transA() ? size_t(kk) * c.lda + i : size_t(i) * c.lda + kk,
             toStorage(c.precision, dist(rng), ad[size_t(i) * c.k + kk]));
     for (int kk = 0; kk < c.k; ++kk)
       for (int j = 0; j < c.n; ++j)
-        put(b, size_t(kk) * c.ldb + j,
+        put(b, c.transB() ? size_t(j) * c.ldb + kk : size_t(kk) * c.ldb + j,
             toStorage(c.precision, dist(rng), btd[size_t(j) * c.k + kk]));
     size_t outElems = size_t(c.m) * c.ldc + 1; // one past the end
     Buffer da = rt->alloc(a.size()), db = rt->alloc(b.size()),
@@ -215,8 +226,8 @@ protected:
       worst = std::max(worst, worstRow[i]);
       padWritten += unpoisoned[i];
     }
-    std::printf("%s M=%d N=%d K=%d: worst error / sum|ab| = %.3g\n",
-                name(c.precision), c.m, c.n, c.k, worst);
+    std::printf("%s %s M=%d N=%d K=%d: worst error / sum|ab| = %.3g\n",
+                name(c.precision), orderName(c.order), c.m, c.n, c.k, worst);
     EXPECT_LE(worst, tolerance(c.precision));
     EXPECT_EQ(padWritten, 0) << "bytes between rows of C were written";
     for (size_t e = 0; e < eb; ++e)
@@ -266,6 +277,42 @@ TEST_F(MatmulTest, Unpipelined) {
     check({p, 127, 129, 65, 65, 129, 129}, launch);
     check({p, 200, 136, 72, 77, 139, 141}, launch);
   }
+}
+
+/// A (M x K or K x M) and B (K x N or N x K) in every order, read through
+/// strides and through trans(), in every precision: tight leading
+/// dimensions that are not multiples of 16 (masked, element copies), padded
+/// ones, and sizes whose rows are 16-byte aligned (16-byte cp.async, the
+/// transposed shared layouts and ldmatrix with and without .trans).
+TEST_F(MatmulTest, OperandOrders) {
+  std::ifstream in(example("matmul_relu.tile"));
+  std::stringstream text;
+  text << in.rdbuf();
+  for (OperandOrder order :
+       {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT})
+    for (Precision p :
+         {Precision::f16, Precision::bf16, Precision::tf32, Precision::f32})
+      for (bool viaTrans : {false, true}) {
+        Module module = rt->compileSource(
+            matmulOrderSource(text.str(), name(p), order, viaTrans),
+            std::string("matmul_") + orderName(order) + "_" + name(p) +
+                (viaTrans ? "_trans" : ""));
+        Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+          module.kernel("matmul_relu")
+              .launchArgs({ceilDiv(c.m, 128), ceilDiv(c.n, 128)}, args);
+        };
+        auto run = [&](int m, int n, int k, int padA, int padB, int ldc) {
+          Case c{p, m, n, k, 0, 0, ldc, order};
+          c.lda = (c.transA() ? m : k) + padA;
+          c.ldb = (c.transB() ? k : n) + padB;
+          check(c, launch);
+        };
+        run(127, 129, 65, 0, 0, 129);
+        run(200, 136, 72, 5, 3, 141);
+        run(1, 64, 48, 0, 0, 64);
+        if (!smallOnly())
+          run(768, 512, 1024, 0, 16, 512);
+      }
 }
 
 TEST_F(MatmulTest, F16) { runShapes(Precision::f16); }

@@ -110,8 +110,15 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
       auto candidate = layoutFor(ptr, info);
       wanted[op] = candidate.first;
       unsigned rank = cast<RankedTensorType>(ptr.getType()).getRank();
+      // Among the widest, a row-major access: transposed accesses get
+      // layouts of their own below.
+      auto rowMajor = [](BlockedEncodingAttr layout) {
+        return layout.getOrder()[0] == layout.getRank() - 1;
+      };
       auto it = chosen.find(rank);
-      if (it == chosen.end() || candidate.second > it->second.second)
+      if (it == chosen.end() || candidate.second > it->second.second ||
+          (candidate.second == it->second.second &&
+           rowMajor(candidate.first) && !rowMajor(it->second.first)))
         chosen[rank] = candidate;
     });
 

@@ -108,6 +108,21 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
     Attribute layout = cast<RankedTensorType>(src.getType()).getEncoding();
     llvm::SetVector<Operation *> users(cvt->user_begin(), cvt->user_end());
     for (Operation *user : users) {
+      // A conversion on to another layout (a store with a layout of its
+      // own): converted from the source directly, and sunk further.
+      if (auto next = dyn_cast<ConvertLayoutOp>(user)) {
+        OpBuilder b(next);
+        if (next.getType() == src.getType()) {
+          next.replaceAllUsesWith(src);
+        } else {
+          auto direct = ConvertLayoutOp::create(b, next.getLoc(),
+                                                next.getType(), src);
+          next.replaceAllUsesWith(direct.getResult());
+          worklist.push_back(direct);
+        }
+        next.erase();
+        continue;
+      }
       auto store = dyn_cast<StoreOp>(user);
       bool storesValue = store && store.getValue() == cvt.getResult() &&
                          store.getPtr() != cvt.getResult() &&
