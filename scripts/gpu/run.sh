@@ -31,6 +31,28 @@ rm -rf "$TILE_CACHE_DIR"
     -o /tmp/tile-ptx/mm.ptx &&
     ptxas -arch=sm_90 -v /tmp/tile-ptx/mm.ptx -o /tmp/tile-ptx/mm.cubin 2>&1 | grep -E "error|Used|spill" &&
     cuobjdump -sass /tmp/tile-ptx/mm.cubin | grep -oE "\b(HMMA|LDSM|LDGSTS|LDG|STS|LDS|LDL|STL|BAR)[.A-Z0-9]*" | sort | uniq -c
+  echo "== ptxas over the default tuning list: every timed matmul kernel x configuration"
+  echo "   (16-byte-aligned sizes; lines only where a stack frame, spills or errors appear)"
+  mkdir -p /tmp/tile-kernels
+  tile-bench --examples examples --dump-kernels=/tmp/tile-kernels
+  tile-bench --list-configs | while read -r index config; do
+    for k in /tmp/tile-kernels/*.tile; do echo "$index $config $k"; done
+  done | xargs -P 16 -L 1 bash -c '
+    defs=$(echo "$1" | tr , "\n" | grep -E "^B[MNK]=" | sed "s/^/-D /" | tr "\n" " ")
+    warps=$(echo "$1" | grep -oE "num_warps=[0-9]+" | cut -d= -f2)
+    stages=$(echo "$1" | grep -oE "num_stages=[0-9]+" | cut -d= -f2)
+    ptx=/tmp/tile-ptx/cfg$0_$(basename "$2" .tile).ptx
+    tilec "$2" $defs --num-warps=$warps --num-stages=$stages \
+      --divisible=a,b,c,M,N,K,lda,ldb,ldc -o "$ptx" 2>&1 | head -2
+    report=$(ptxas -arch=sm_90 -v "$ptx" -o /dev/null 2>&1)
+    regs=$(echo "$report" | grep -oE "Used [0-9]+ registers" | grep -oE "[0-9]+")
+    frame=$(echo "$report" | grep -oE "[0-9]+ bytes stack frame" | grep -oE "^[0-9]+" | head -1)
+    spill=$(echo "$report" | grep -oE "[0-9]+ bytes spill stores" | grep -oE "^[0-9]+" | head -1)
+    echo "$(basename "$2" .tile) $1 regs=$regs stack=$frame spills=$spill"
+    echo "$report" | grep -i error | head -2
+  ' > "$out/ptxas.log"
+  grep -vE "stack=0 spills=0$" "$out/ptxas.log" | sort | head -40
+  echo "$(grep -cE "stack=0 spills=0$" "$out/ptxas.log") of $(grep -c regs= "$out/ptxas.log") kernel x configuration pairs without stack frame or spills"
   echo "== GPU tests"
   TileGPUTests --gtest_color=no 2>&1 | grep -E "^\[|worst error|seed|Failure|Expected|Which|actual|error" | tail -80
   echo "== bench"

@@ -16,6 +16,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
 #include <cstdio>
@@ -74,6 +75,47 @@ static cl::opt<int> pinConfig(
 static cl::opt<bool>
     tuneVerbose("tune-verbose", cl::desc("print each tuning's times to stderr"),
                 cl::cat(benchCategory));
+
+static cl::opt<std::string> dumpKernels(
+    "dump-kernels",
+    cl::desc("write the matmul kernels timed (one .tile per variant and "
+             "operand order) to this directory and exit"),
+    cl::value_desc("dir"), cl::cat(benchCategory));
+
+namespace {
+/// One timed matmul: the example in a precision, with A or B stored
+/// transposed (read through strides) where `order` says.
+struct MatmulShape {
+  const char *variant;
+  int m, n, k;
+  OperandOrder order = OperandOrder::NN;
+  /// matmul_f16 for the example, matmul_f16_NT etc. for the other orders.
+  std::string name() const {
+    std::string n = std::string("matmul_") + variant;
+    if (order != OperandOrder::NN)
+      n += std::string("_") + orderName(order);
+    return n;
+  }
+  std::string source(const std::string &example) const {
+    return matmulOrderSource(example, variant, order, /*viaTrans=*/false);
+  }
+};
+} // namespace
+
+/// The example (NN) at several sizes and precisions, an edge shape that is
+/// no multiple of 16, and at 4096^3 every other operand order.
+static std::vector<MatmulShape> matmulShapes() {
+  std::vector<MatmulShape> matmuls = {
+      {"f16", 1024, 1024, 1024}, {"f16", 4096, 4096, 4096},
+      {"f16", 8192, 8192, 8192}, {"bf16", 4096, 4096, 4096},
+      {"f32", 4096, 4096, 4096}, {"tf32", 4096, 4096, 4096},
+      {"f16", 3000, 3000, 3000}};
+  for (const char *variant : {"f16", "bf16", "tf32", "f32"})
+    for (OperandOrder order :
+         {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT})
+      matmuls.push_back({variant, 4096, 4096, 4096, order});
+  return matmuls;
+}
 
 static bool enabled(StringRef what) {
   SmallVector<StringRef> parts;
@@ -158,6 +200,26 @@ int main(int argc, char **argv) {
       std::printf("%zu %s\n", i, configs[i].str().c_str());
     return 0;
   }
+  if (!dumpKernels.empty()) {
+    std::string path = std::string(examplesDir) + "/matmul_relu.tile";
+    auto text = MemoryBuffer::getFile(path);
+    if (!text) {
+      std::fprintf(stderr, "tile-bench: cannot read %s\n", path.c_str());
+      return 1;
+    }
+    for (const MatmulShape &s : matmulShapes()) {
+      std::string file = std::string(dumpKernels) + "/" + s.name() + ".tile";
+      std::error_code ec;
+      raw_fd_ostream out(file, ec);
+      if (ec) {
+        std::fprintf(stderr, "tile-bench: cannot write %s: %s\n",
+                     file.c_str(), ec.message().c_str());
+        return 1;
+      }
+      out << s.source((*text)->getBuffer().str());
+    }
+    return 0;
+  }
   std::string why;
   if (!Runtime::isAvailable(&why)) {
     std::fprintf(stderr, "tile-bench: no GPU: %s\n", why.c_str());
@@ -220,22 +282,7 @@ int main(int argc, char **argv) {
       auto text = MemoryBuffer::getFile(dir + "/matmul_relu.tile");
       if (!text)
         throw tile::Error("cannot read " + dir + "/matmul_relu.tile");
-      // The example (NN) and, at 4096^3, A or B stored transposed (read
-      // through strides); an edge shape that is no multiple of 16.
-      struct MatmulShape {
-        const char *variant;
-        int m, n, k;
-        OperandOrder order = OperandOrder::NN;
-      };
-      std::vector<MatmulShape> matmuls = {
-          {"f16", 1024, 1024, 1024}, {"f16", 4096, 4096, 4096},
-          {"f16", 8192, 8192, 8192}, {"bf16", 4096, 4096, 4096},
-          {"f32", 4096, 4096, 4096}, {"tf32", 4096, 4096, 4096},
-          {"f16", 3000, 3000, 3000}};
-      for (const char *variant : {"f16", "bf16", "tf32", "f32"})
-        for (OperandOrder order :
-             {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT})
-          matmuls.push_back({variant, 4096, 4096, 4096, order});
+      std::vector<MatmulShape> matmuls = matmulShapes();
       AutotuneOptions tuning;
       tuning.key = {"M", "N", "K"};
       tuning.verbose = tuneVerbose;
@@ -244,18 +291,12 @@ int main(int argc, char **argv) {
         StringRef variant(s.variant);
         bool transA = s.order == OperandOrder::TN || s.order == OperandOrder::TT;
         bool transB = s.order == OperandOrder::NT || s.order == OperandOrder::TT;
-        // matmul_f16 for the example, matmul_f16_NT etc. for the others.
-        std::string name = std::string("matmul_") + s.variant;
-        if (s.order != OperandOrder::NN)
-          name += std::string("_") + orderName(s.order);
+        std::string name = s.name();
         auto it = kernels.find(name);
         if (it == kernels.end())
           it = kernels
                    .emplace(name, autotuneSource(
-                                      rt,
-                                      matmulOrderSource(
-                                          (*text)->getBuffer().str(),
-                                          s.variant, s.order, false),
+                                      rt, s.source((*text)->getBuffer().str()),
                                       name, "matmul_relu", configs, tuning))
                    .first;
         TunedKernel &mk = it->second;
