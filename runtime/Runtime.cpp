@@ -15,8 +15,13 @@
 using namespace tile;
 using namespace tile::cuda;
 
-/// Parameters past this many are not specialized (two mask bits each).
-static constexpr size_t kMaxSpecialized = 32;
+/// Mask bits per parameter: a divisibility level (2 bits) and equal-to-one.
+static constexpr unsigned kBitsPerParam = 3;
+/// Parameters past this many are not specialized.
+static constexpr size_t kMaxSpecialized = 64 / kBitsPerParam;
+/// The divisors a level names: none, 4, 8, 16 (an f16 or f32 row stride
+/// divisible by 8 or 4 still makes 16-byte rows).
+static constexpr unsigned kDivisorOfLevel[] = {1, 4, 8, 16};
 
 namespace tile {
 
@@ -65,9 +70,9 @@ struct ModuleImpl {
   bool fromSource = false;
   std::string source;
   CompileOptions options;
-  /// Compiled variants by kernel and specialization mask (bit 2i: parameter
-  /// i divisible by 16, bit 2i+1: integer parameter i equal to 1); PTX
-  /// modules have one, mask 0.
+  /// Compiled variants by kernel and specialization mask (bits 3i, 3i+1:
+  /// parameter i's divisibility level, see kDivisorOfLevel; bit 3i+2:
+  /// integer parameter i equal to 1); PTX modules have one, mask 0.
   std::mutex mutex;
   std::vector<std::tuple<size_t, uint64_t, std::shared_ptr<LoadedModule>>>
       variants;
@@ -128,9 +133,14 @@ std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
   spec = Specialization();
   const KernelInfo &info = kernels[kernelIndex];
   for (size_t i = 0; i < info.params.size() && i < kMaxSpecialized; ++i) {
-    if (mask & (uint64_t(1) << (2 * i)))
+    uint64_t bits = mask >> (kBitsPerParam * i);
+    unsigned divisor = kDivisorOfLevel[bits & 3];
+    if (divisor == 16)
       spec.divisible.insert(info.params[i].name);
-    if (mask & (uint64_t(1) << (2 * i + 1)))
+    else if (divisor > 1)
+      spec.divisible.insert(info.params[i].name + ":" +
+                            std::to_string(divisor));
+    if (bits & 4)
       spec.equalToOne.insert(info.params[i].name);
   }
   std::string constants, divisible;
@@ -285,9 +295,15 @@ static bool isOne(const Arg &arg) {
   return arg.bits == 32 ? uint32_t(arg.raw) == 1 : arg.raw == 1;
 }
 
-/// True when `arg` is divisible by 16 (pointers: 16-byte aligned).
-static bool isDivisibleBy16(const Arg &arg) {
-  return arg.integer() % 16 == 0;
+/// The divisibility level of `arg` (see kDivisorOfLevel); pointers only
+/// 16-byte alignment (level 3) or none.
+static unsigned divisibilityLevel(const ParamInfo &p, const Arg &arg) {
+  if (p.kind == ParamInfo::Kind::Float)
+    return 0;
+  for (unsigned level = 3; level > 0; --level)
+    if (arg.integer() % kDivisorOfLevel[level] == 0)
+      return p.kind == ParamInfo::Kind::Pointer && level < 3 ? 0 : level;
+  return 0;
 }
 
 /// Checks `args` against kernel `k`'s signature and returns the
@@ -311,19 +327,22 @@ static uint64_t specializationMask(const KernelInfo &k, bool fromSource,
       throw Error("kernel '" + k.name + "' argument " + std::to_string(i + 1) +
                   " '" + p.name + "': expected " + p.type + ", got " +
                   a.typeName());
-    bool divisible = p.kind != ParamInfo::Kind::Float && isDivisibleBy16(a);
+    unsigned level = divisibilityLevel(p, a);
     bool one = p.kind == ParamInfo::Kind::Int && isOne(a);
     if (fromSource) {
       if (i < kMaxSpecialized)
-        mask |= (uint64_t(divisible) << (2 * i)) | (uint64_t(one) << (2 * i + 1));
+        mask |= (uint64_t(level) | uint64_t(one) << 2) << (kBitsPerParam * i);
     } else if (p.equalToOne && !one) {
       throw Error("kernel '" + k.name + "' argument '" + p.name +
                   "': the PTX was compiled for it being 1");
-    } else if (p.divisibility == 16 && !divisible) {
+    } else if (p.divisibility > 1 &&
+               (p.kind == ParamInfo::Kind::Float ||
+                a.integer() % p.divisibility != 0)) {
       throw Error("kernel '" + k.name + "' argument '" + p.name +
-                  "': the PTX was compiled assuming it is divisible by 16 "
-                  "(a pointer: 16-byte aligned); recompile with tilec "
-                  "--divisible listing only arguments that are");
+                  "': the PTX was compiled assuming it is divisible by " +
+                  std::to_string(p.divisibility) +
+                  " (a pointer: aligned to as many bytes); recompile with "
+                  "tilec --divisible listing only arguments that are");
     }
   }
   return mask;

@@ -66,9 +66,10 @@ cl::opt<unsigned> numStages(
 cl::list<std::string> divisibleArgs(
     "divisible", cl::CommaSeparated,
     cl::desc("Arguments the code may assume divisible by 16 (a pointer: "
-             "16-byte aligned), checked at launch; default: every pointer "
-             "argument; 'none' for no assumption"),
-    cl::value_desc("NAME,..."), cl::cat(tilecCategory));
+             "16-byte aligned), or by D for NAME:D (2, 4, 8), checked at "
+             "launch; default: every pointer argument; 'none' for no "
+             "assumption"),
+    cl::value_desc("NAME[:D],..."), cl::cat(tilecCategory));
 
 cl::list<std::string> equalToOneArgs(
     "equal-to-one", cl::CommaSeparated,

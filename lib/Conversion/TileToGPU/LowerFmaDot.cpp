@@ -12,7 +12,9 @@
 // one chunk of A (4 f32): each of the thread's rows of A is one vector
 // load. Either B's rows for those k steps are loaded first and the FMAs go
 // row by row of A, or A's rows first and the FMAs go k by k, whichever
-// keeps fewer operand registers live. Each accumulator element still takes
+// keeps fewer operand registers live; a B stage stored [n][k] is read as
+// one vector of k steps per column, first. A stage stored [k][m] is read
+// element by element. Each accumulator element still takes
 // its k terms in order.
 //
 //===----------------------------------------------------------------------===//
@@ -177,10 +179,29 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
     // Load first whichever operand keeps fewer values live: all of B's kv
     // rows then A row by row, or all of A's row vectors then B k by k.
     int64_t numRows = rows.size(), numCols = cols.size();
-    if (kv * numCols + kv <= numRows * kv + numCols) {
+    // B stored [n][k] (a K-contiguous stage): each column's kv k steps are
+    // one vector, so all of B's chunk is loaded first.
+    bool bAlongK = swizzle && bTile.transposed && kv > 1 &&
+                   bTile.vec % kv == 0 && kv <= bTile.accessElems();
+    auto bChunk = [&] {
+      SmallVector<SmallVector<Value>> vals(kv, SmallVector<Value>(numCols));
+      for (int64_t c = 0; c < numCols; ++c) {
+        auto [col, delta] = asDelta(1, cols, c);
+        SmallVector<Value> column = load(
+            swizzledPointer(l, bTile, bBase, inType, kk, 0, col, delta, anchors),
+            kv);
+        for (int64_t e = 0; e < kv; ++e)
+          vals[e][c] = column[e];
+      }
+      return vals;
+    };
+    if (bAlongK || kv * numCols + kv <= numRows * kv + numCols) {
       SmallVector<SmallVector<Value>> bVals;
-      for (int64_t e = 0; e < kv; ++e)
-        bVals.push_back(bRow(e));
+      if (bAlongK)
+        bVals = bChunk();
+      else
+        for (int64_t e = 0; e < kv; ++e)
+          bVals.push_back(bRow(e));
       for (int64_t r = 0; r < numRows; ++r) {
         SmallVector<Value> aVals = aRow(r);
         for (int64_t e = 0; e < kv; ++e)

@@ -18,6 +18,19 @@ struct Specialize : tile::impl::TileSpecializeBase<Specialize> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // NAME (divisible by 16) or NAME:D (by D, a power of two up to 16).
+    llvm::StringMap<int64_t> divisors;
+    for (StringRef entry : divisible) {
+      auto [name, divisor] = entry.split(':');
+      int64_t d = 16;
+      if (!divisor.empty() &&
+          (divisor.getAsInteger(10, d) || d < 2 || d > 16 || (d & (d - 1)))) {
+        module.emitError("divisible '")
+            << entry << "': the divisor must be 2, 4, 8 or 16";
+        return signalPassFailure();
+      }
+      divisors[name] = d;
+    }
     llvm::StringSet<> seen;
     Builder b(module.getContext());
     for (KernelOp kernel : module.getOps<KernelOp>()) {
@@ -28,11 +41,12 @@ struct Specialize : tile::impl::TileSpecializeBase<Specialize> {
         StringRef argName = name.getName().strref();
         seen.insert(argName);
         bool isPointer = isa<PointerType>(arg.getType());
-        if ((pointersDivisible && isPointer) ||
-            llvm::is_contained(divisible, argName))
+        int64_t divisor = pointersDivisible && isPointer ? 16 : 1;
+        divisor = std::max(divisor, divisors.lookup(argName));
+        if (divisor > 1)
           kernel.setArgAttr(arg.getArgNumber(),
                             TileDialect::DivisibilityAttrHelper::getNameStr(),
-                            b.getI32IntegerAttr(16));
+                            b.getI32IntegerAttr(divisor));
         if (!llvm::is_contained(equalToOne, argName))
           continue;
         auto intType = dyn_cast<IntegerType>(arg.getType());
@@ -50,8 +64,8 @@ struct Specialize : tile::impl::TileSpecializeBase<Specialize> {
       }
     }
     for (auto *names : {&divisible, &equalToOne})
-      for (const std::string &n : *names)
-        if (!seen.contains(n)) {
+      for (StringRef entry : *names)
+        if (StringRef n = entry.split(':').first; !seen.contains(n)) {
           module.emitError("no kernel has a parameter named '") << n << "'";
           return signalPassFailure();
         }

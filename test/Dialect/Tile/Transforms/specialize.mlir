@@ -34,3 +34,4 @@ module {
     tile.return
   }
 }
+

@@ -33,7 +33,9 @@ def TileSpecialize : Pass<"tile-specialize", "::mlir::ModuleOp"> {
     names (by their source names, the `NameLoc`s the frontend gives them),
     for the axis analysis and for the signature the launch checks:
     `divisible` arguments (and, with `pointers-divisible`, every pointer)
-    get `tile.divisibility = 16` (a pointer: 16-byte aligned); `equal-to-one`
+    get `tile.divisibility = 16` (a pointer: 16-byte aligned), or D for an
+    entry `NAME:D` (D = 2, 4, 8: an f16 row stride divisible by 8 still makes
+    16-byte rows); `equal-to-one`
     integer arguments get `tile.equal_to_one` and their uses become the
     constant 1, so a unit stride makes accesses contiguous. A name that no
     kernel parameter has, or `equal-to-one` of a non-integer, is an error.
@@ -41,7 +43,8 @@ def TileSpecialize : Pass<"tile-specialize", "::mlir::ModuleOp"> {
   }];
   let options = [
     ListOption<"divisible", "divisible", "std::string",
-               "Arguments divisible by 16 (pointers: 16-byte aligned)">,
+               "Arguments divisible by 16 (pointers: 16-byte aligned); "
+               "NAME:D for divisible by D (2, 4, 8 or 16)">,
     Option<"pointersDivisible", "pointers-divisible", "bool",
            /*default=*/"false", "Every pointer argument is 16-byte aligned">,
     ListOption<"equalToOne", "equal-to-one", "std::string",
