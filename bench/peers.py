@@ -4,6 +4,7 @@ matmul, the tutorial's grouped-ordering kernel autotuned over its strongest
 configurations). Inputs are torch.randn, as tile-bench draws them; times are
 triton.testing.do_bench medians (and 20%/80% quantiles), which clear the L2
 cache before each run. One JSON object per line."""
+import argparse
 import json
 import time
 
@@ -73,6 +74,40 @@ def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, ldc,
              mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+@triton.autotune(configs=matmul_configs(), key=["M", "N", "K"])
+@triton.jit
+def linear_kernel(x_ptr, w_ptr, bias_ptr, r_ptr, y_ptr, M, N, K,
+                  ldx, ldw, ldr, ldy, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr, GROUP_M: tl.constexpr):
+    # examples/linear.tile in Triton: relu(x @ w.T + bias) + r, grouped.
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    group = GROUP_M * num_n
+    first_m = (pid // group) * GROUP_M
+    size_m = min(num_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % group) % size_m
+    pid_n = (pid % group) // size_m
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        ka = k + rk
+        x = tl.load(x_ptr + rm[:, None] * ldx + ka[None, :],
+                    mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)
+        w = tl.load(w_ptr + rn[:, None] * ldw + ka[None, :],
+                    mask=(rn[:, None] < N) & (ka[None, :] < K), other=0.0)
+        acc = tl.dot(x, tl.trans(w), acc)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    b = tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)
+    r = tl.load(r_ptr + rm[:, None] * ldr + rn[None, :], mask=mask,
+                other=0.0).to(tl.float32)
+    y = tl.maximum(acc + b[None, :], 0.0) + r
+    tl.store(y_ptr + rm[:, None] * ldy + rn[None, :], y.to(tl.float16),
+             mask=mask)
+
+
 def timing(fn):
     """do_bench's median and 20%/80% quantiles (ms), L2 cleared per run."""
     p20, median, p80 = triton.testing.do_bench(fn, quantiles=[0.2, 0.5, 0.8])
@@ -134,12 +169,56 @@ def matmuls():
     torch.backends.cuda.matmul.allow_tf32 = False
 
 
+def linears():
+    """examples/linear.tile's relu(x @ w.T + bias) + r: PyTorch's faster of
+    relu(F.linear) + r and addmm + in-place relu and add, and the Triton
+    kernel with the same loads."""
+    for m, n, k in [(4096, 4096, 4096), (8192, 1000, 3000)]:
+        x = torch.randn(m, k, device="cuda").half()
+        w = torch.randn(n, k, device="cuda").half()
+        bias = torch.randn(n, device="cuda").half()
+        r = torch.randn(m, n, device="cuda").half()
+        y = torch.empty(m, n, device="cuda", dtype=torch.float16)
+        shape = f"{m}x{n}x{k}"
+        flops = 2.0 * m * n * k
+        torch_calls = [
+            lambda: torch.relu(torch.nn.functional.linear(x, w, bias)) + r,
+            lambda: torch.addmm(bias, x, w.T, out=y).relu_().add_(r)]
+        emit_flops("torch", "linear", shape,
+                   min((timing(f) for f in torch_calls), key=lambda t: t["ms"]),
+                   flops)
+
+        def grid(meta):
+            return (triton.cdiv(m, meta["BM"]) * triton.cdiv(n, meta["BN"]),)
+        def triton_call():
+            linear_kernel[grid](x, w, bias, r, y, m, n, k, k, k, n, n)
+        triton_call()
+        emit_flops("triton", "linear", shape, timing(triton_call), flops)
+
+
 def emit(impl, kernel, shape, t, nbytes):
     print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape, **t,
                       "gbps": nbytes / t["ms"] / 1e6}), flush=True)
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default="vector_add,softmax,matmul,linear,launch",
+                        help="comma-separated benchmarks to run")
+    only = parser.parse_args().only.split(",")
+    if "vector_add" in only:
+        vector_adds()
+    if "softmax" in only:
+        softmaxes()
+    if "matmul" in only:
+        matmuls()
+    if "linear" in only:
+        linears()
+    if "launch" in only:
+        launches()
+
+
+def vector_adds():
     for n in [2**20, 2**24, 2**26 + 3, 2**28]:
         x = torch.randn(n, device="cuda")
         y = torch.randn(n, device="cuda")
@@ -150,6 +229,9 @@ def main():
         emit("triton", "vector_add", str(n),
              timing(lambda: add_kernel[grid](x, y, out, n, BLOCK=1024)), 12.0 * n)
         del x, y, out
+
+
+def softmaxes():
     for rows, cols in [(8192, 1024), (8192, 4096), (4096, 16384), (16384, 781)]:
         x = torch.randn(rows, cols, device="cuda")
         out = torch.empty_like(x)
@@ -162,7 +244,9 @@ def main():
              timing(lambda: softmax_kernel[(rows,)](out, x, cols, cols,
                                                        BLOCK=block, num_warps=warps)),
              8.0 * rows * cols)
-    matmuls()
+
+
+def launches():
     # Launch overhead in a host loop.
     b = torch.zeros(16, device="cuda")
     for impl, fn in [("torch", lambda: torch.add(b, b, out=b)),

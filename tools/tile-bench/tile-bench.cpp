@@ -18,6 +18,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -40,8 +41,9 @@ static cl::opt<int> warmup("warmup", cl::desc("untimed runs first"),
 static cl::opt<std::string>
     only("only",
          cl::desc("run only these benchmarks (comma-separated: "
-                  "vector_add,softmax,matmul,compile)"),
-         cl::init("vector_add,softmax,matmul,compile"), cl::cat(benchCategory));
+                  "vector_add,softmax,matmul,linear,compile)"),
+         cl::init("vector_add,softmax,matmul,linear,compile"),
+         cl::cat(benchCategory));
 /// The matmul_relu configurations tuned over by default: Triton's usual
 /// blocks for mma.sync GPUs plus the shapes that won some precision or size
 /// in wider sweeps on the H100 (bench/NOTES.md v8, v11: 256x64x32 with two
@@ -337,6 +339,49 @@ int main(int argc, char **argv) {
                     name.c_str(), shape.c_str(), timingFields(t).c_str(),
                     2.0 * s.m * s.n * s.k / t.median / 1e9,
                     configs[index].str().c_str(), chosen.c_str());
+        std::fflush(stdout);
+      }
+    }
+
+    // examples/linear.tile (nn.Linear: W given N x K, bias, ReLU and a
+    // residual in the store), tuned like the matmuls; TFLOP/s counts the
+    // 2 M N K of the product.
+    if (enabled("linear")) {
+      AutotuneOptions tuning;
+      tuning.key = {"M", "N", "K"};
+      auto text = MemoryBuffer::getFile(dir + "/linear.tile");
+      if (!text)
+        throw tile::Error("cannot read " + dir + "/linear.tile");
+      TunedKernel linear = autotuneSource(rt, (*text)->getBuffer().str(),
+                                          "linear", "linear", configs, tuning);
+      if (pinConfig >= 0)
+        linear.pin(pinConfig);
+      for (auto [m, n, k] : {std::array<int, 3>{4096, 4096, 4096},
+                             std::array<int, 3>{8192, 1000, 3000}}) {
+        Buffer x = randomBuffer(rt, size_t(m) * k, "f16", 6),
+               w = randomBuffer(rt, size_t(n) * k, "f16", 7),
+               bias = randomBuffer(rt, n, "f16", 8),
+               r = randomBuffer(rt, size_t(m) * n, "f16", 9),
+               y = rt.alloc(size_t(m) * n * 2);
+        GridFn grid = [&](const Config &config) {
+          return Grid(ceilDiv(m, config.get("BM")), ceilDiv(n, config.get("BN")));
+        };
+        std::vector<Arg> args = {x, w, bias, r, y, int32_t(m), int32_t(n),
+                                 int32_t(k), int32_t(k), int32_t(k),
+                                 int32_t(n), int32_t(n)};
+        size_t index = pinConfig;
+        if (pinConfig < 0)
+          index = linear.tune(grid, args).best;
+        Timing t = timeRuns(
+            rt, warmup, reps, [&] { linear.launchArgs(grid, args); }, &flush);
+        std::string shape = std::to_string(m) + "x" + std::to_string(n) + "x" +
+                            std::to_string(k);
+        std::printf("{\"impl\": \"tile\", \"kernel\": \"linear\", "
+                    "\"shape\": \"%s\", %s, \"tflops\": %.1f, "
+                    "\"config\": \"%s\"}\n",
+                    shape.c_str(), timingFields(t).c_str(),
+                    2.0 * m * n * k / t.median / 1e9,
+                    configs[index].str().c_str());
         std::fflush(stdout);
       }
     }

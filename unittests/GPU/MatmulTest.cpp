@@ -15,6 +15,8 @@
 #include "MatmulVariants.h"
 #include "tile/Runtime/Autotune.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -313,6 +315,72 @@ TEST_F(MatmulTest, OperandOrders) {
         if (!smallOnly())
           run(768, 512, 1024, 0, 16, 512);
       }
+}
+
+/// examples/linear.tile: Y = relu(X W^T + bias) + R, W given N x K, the
+/// bias and the residual fused into the store; against an fp64 reference
+/// of the f16-rounded inputs (within 1e-2 of sum |x w| + |bias| + |r|,
+/// plus the f16 rounding of the output), at block edges and on them.
+TEST_F(MatmulTest, LinearEpilogue) {
+  Module module = rt->compileFile(example("linear.tile"));
+  auto half = [&](std::vector<double> &ref, size_t n) {
+    std::uniform_real_distribution<float> dist(-1, 1);
+    std::vector<uint16_t> bits(n);
+    ref.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      double r;
+      bits[i] = uint16_t(toStorage(Precision::f16, dist(rng), r));
+      ref[i] = r;
+    }
+    Buffer b = rt->alloc(n * 2);
+    b.upload(bits.data(), n * 2);
+    return b;
+  };
+  std::vector<std::array<int, 3>> shapes = {{200, 136, 72}, {1, 64, 48}};
+  if (!smallOnly()) {
+    shapes.push_back({513, 257, 1000});
+    shapes.push_back({256, 384, 512});
+  }
+  for (auto [m, n, k] : shapes) {
+    SCOPED_TRACE("M=" + std::to_string(m) + " N=" + std::to_string(n) +
+                 " K=" + std::to_string(k));
+    std::vector<double> x, w, bias, r;
+    Buffer dx = half(x, size_t(m) * k), dw = half(w, size_t(n) * k),
+           db = half(bias, n), dr = half(r, size_t(m) * n);
+    Buffer dy = rt->alloc(size_t(m) * n * 2 + 2);
+    dy.fill(0xFF);
+    module.kernel("linear").launch(
+        Grid(ceilDiv(m, 128), ceilDiv(n, 128)), dx, dw, db, dr, dy,
+        int32_t(m), int32_t(n), int32_t(k), int32_t(k), int32_t(k),
+        int32_t(n), int32_t(n));
+    rt->synchronize();
+    std::vector<uint16_t> y(size_t(m) * n + 1);
+    dy.download(y.data(), y.size() * 2);
+    std::vector<double> worstRow(m, 0);
+    parallelRows(m, [&](int i) {
+      for (int j = 0; j < n; ++j) {
+        double sum = 0, magnitude = std::abs(bias[j]) + std::abs(r[i * n + j]);
+        for (int kk = 0; kk < k; ++kk) {
+          double t = x[size_t(i) * k + kk] * w[size_t(j) * k + kk];
+          sum += t;
+          magnitude += std::abs(t);
+        }
+        double want = std::max(sum + bias[j], 0.0) + r[size_t(i) * n + j];
+        double got = fromStorage(
+            Precision::f16,
+            reinterpret_cast<const unsigned char *>(&y[size_t(i) * n + j]));
+        double err = std::isnan(got) ? INFINITY
+                                     : std::abs(got - want) /
+                                           (magnitude + std::abs(want));
+        worstRow[i] = std::max(worstRow[i], err);
+      }
+    });
+    double worst = *std::max_element(worstRow.begin(), worstRow.end());
+    std::printf("linear M=%d N=%d K=%d: worst error = %.3g\n", m, n, k,
+                worst);
+    EXPECT_LE(worst, 1e-2);
+    EXPECT_EQ(y.back(), 0xFFFF) << "element past the end written";
+  }
 }
 
 TEST_F(MatmulTest, F16) { runShapes(Precision::f16); }
