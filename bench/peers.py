@@ -132,13 +132,16 @@ def matmul_cases():
     return cases
 
 
-def matmuls():
+def matmuls(filters=()):
     """matmul+ReLU: PyTorch's faster of relu(a @ b) and mm + in-place relu
     (on transposed views where an operand is stored transposed), and the
     autotuned grouped Triton kernel reading through the same strides."""
     dtypes = {"f16": torch.float16, "bf16": torch.bfloat16,
               "f32": torch.float32, "tf32": torch.float32}
     for variant, m, n, k, order in matmul_cases():
+        name = "matmul_" + variant + ("" if order == "NN" else "_" + order)
+        if filters and not any(f in name for f in filters):
+            continue
         dt = dtypes[variant]
         # Stored as the order says; a and b are the logical M x K, K x N.
         a = (torch.randn(k, m, device="cuda").to(dt).T if order[0] == "T"
@@ -148,7 +151,6 @@ def matmuls():
         c = torch.empty(m, n, device="cuda", dtype=dt)
         torch.backends.cuda.matmul.allow_tf32 = variant == "tf32"
         shape = f"{m}x{n}x{k}"
-        name = "matmul_" + variant + ("" if order == "NN" else "_" + order)
         flops = 2.0 * m * n * k
         torch_calls = [lambda: torch.relu(a @ b),
                        lambda: torch.mm(a, b, out=c).relu_()]
@@ -205,13 +207,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="vector_add,softmax,matmul,linear,launch",
                         help="comma-separated benchmarks to run")
-    only = parser.parse_args().only.split(",")
+    parser.add_argument("--matmul-filter", default="",
+                        help="time only the matmul cases whose name contains "
+                             "one of these comma-separated strings")
+    args = parser.parse_args()
+    only = args.only.split(",")
+    filters = [f for f in args.matmul_filter.split(",") if f]
     if "vector_add" in only:
         vector_adds()
     if "softmax" in only:
         softmaxes()
     if "matmul" in only:
-        matmuls()
+        matmuls(filters)
     if "linear" in only:
         linears()
     if "launch" in only:

@@ -78,6 +78,12 @@ static cl::opt<bool>
     tuneVerbose("tune-verbose", cl::desc("print each tuning's times to stderr"),
                 cl::cat(benchCategory));
 
+static cl::opt<std::string> matmulFilter(
+    "matmul-filter",
+    cl::desc("time only the matmul kernels whose name (matmul_f16, "
+             "matmul_tf32_NT, ...) contains one of these comma-separated "
+             "strings"),
+    cl::cat(benchCategory));
 static cl::opt<std::string> dumpKernels(
     "dump-kernels",
     cl::desc("write the matmul kernels timed (one .tile per variant and "
@@ -290,6 +296,14 @@ int main(int argc, char **argv) {
       tuning.verbose = tuneVerbose;
       std::map<std::string, TunedKernel> kernels;
       for (MatmulShape s : matmuls) {
+        if (!matmulFilter.empty()) {
+          SmallVector<StringRef> parts;
+          StringRef(matmulFilter).split(parts, ',');
+          if (llvm::none_of(parts, [&](StringRef part) {
+                return StringRef(s.name()).contains(part);
+              }))
+            continue;
+        }
         StringRef variant(s.variant);
         bool transA = s.order == OperandOrder::TN || s.order == OperandOrder::TT;
         bool transB = s.order == OperandOrder::NT || s.order == OperandOrder::TT;
