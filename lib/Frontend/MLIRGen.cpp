@@ -8,6 +8,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -233,7 +234,8 @@ static std::optional<TValue> parseOverride(MLIRGenImpl &gen, StringRef text,
   }
   if (isa<IntegerType>(type)) {
     int64_t v;
-    if (text.getAsInteger(10, v))
+    unsigned width = type.getIntOrFloatBitWidth();
+    if (text.getAsInteger(10, v) || (width < 64 && !llvm::isIntN(width, v)))
       return std::nullopt;
     return gen.makeIntConst(v, type);
   }
@@ -277,7 +279,11 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
       if (!parsed)
         return error(param.loc)
                << "invalid value '" << it->second << "' (from -D) for const "
-               << "parameter '" << param.name << "' of type " << formatType(elem, {});
+               << "parameter '" << param.name << "' of type "
+               << formatType(elem, {})
+               << (isa<IntegerType>(elem) && !elem.isInteger(1)
+                       ? " (an integer in its range)"
+                       : "");
       value = *parsed;
     } else {
       FailureOr<TValue> init = genExpr(*param.defaultValue);

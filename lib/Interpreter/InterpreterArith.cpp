@@ -94,8 +94,8 @@ static bool compareFloat(arith::CmpFPredicate p, double a, double b) {
   return false;
 }
 
-/// Signed division helpers that are defined for every input (x / 0 gives 0,
-/// as a GPU gives some value rather than trapping).
+/// Signed division helpers defined for every input; runArith reports a zero
+/// divisor before calling them, and INT64_MIN / -1 wraps to 0.
 static int64_t divSI(int64_t a, int64_t b) {
   if (b == 0 || (a == INT64_MIN && b == -1))
     return 0;
@@ -180,6 +180,19 @@ LogicalResult Interpreter::runArith(Operation &op) {
     mapElements(out.floats, n, [&](size_t i) { return rt.round(f(a.floats[i])); });
   };
 
+  // Integer division by zero is an error (the GPU would give an undefined
+  // value), reported at the op with the element.
+  if (isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp, arith::DivUIOp,
+          arith::RemUIOp, arith::FloorDivSIOp, arith::CeilDivUIOp>(op)) {
+    const RtValue &divisor = in(1);
+    for (size_t i = 0; i < divisor.ints.size(); ++i)
+      if (divisor.ints[i] == 0) {
+        InFlightDiagnostic diag = op.emitError("integer division by zero");
+        if (divisor.ints.size() > 1)
+          diag << " (element " << i << " of the divisor)";
+        return diag;
+      }
+  }
   bool handled = true;
   TypeSwitch<Operation *>(&op)
       .Case<arith::AddIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }); })

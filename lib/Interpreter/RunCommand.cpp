@@ -4,6 +4,7 @@
 #include "tile/Interpreter/Interpreter.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <memory>
@@ -170,14 +171,22 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
   std::mt19937_64 rng(options.seed);
   SmallVector<std::unique_ptr<HostBuffer>> buffers;
   SmallVector<KernelArg> args;
+  // Every missing argument is reported, not only the first.
+  bool missing = false;
+  for (unsigned i = 0; i < numParams; ++i)
+    if (specs[i].empty()) {
+      std::string name = kernelParamName(kernel, i);
+      kernel.emitError() << "missing --arg " << name << "=... for parameter '"
+                         << name << "' ("
+                         << describeType(kernel.getArgumentTypes()[i]) << ")";
+      missing = true;
+    }
+  if (missing)
+    return failure();
   for (unsigned i = 0; i < numParams; ++i) {
     std::string name = kernelParamName(kernel, i);
     Type type = kernel.getArgumentTypes()[i];
     StringRef spec = specs[i];
-    if (spec.empty())
-      return kernel.emitError() << "missing --arg " << name
-                                << "=... for parameter '" << name << "' ("
-                                << describeType(type) << ")";
     if (auto ptr = dyn_cast<PointerType>(type)) {
       auto buffer = makeBuffer(spec, *scalarKindOf(ptr.getPointeeType()), rng);
       if (!buffer)
@@ -200,6 +209,13 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
       if (spec.getAsInteger(10, v))
         return kernel.emitError() << "--arg " << name << "=" << spec
                                   << ": expected an integer";
+      unsigned width = type.getIntOrFloatBitWidth();
+      if (width < 64 && !llvm::isIntN(width, v) &&
+          !(width == 1 && (v == 0 || v == 1)))
+        return kernel.emitError()
+               << "--arg " << name << "=" << spec << ": out of range for "
+               << describeType(type) << " [" << llvm::minIntN(width) << ", "
+               << llvm::maxIntN(width) << "]";
       args.push_back(KernelArg::ofInt(v));
     }
   }
