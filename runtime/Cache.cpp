@@ -1,6 +1,7 @@
 //===- Cache.cpp - on-disk cache of compiled kernels ----------------------===//
 #include "tile/Runtime/Cache.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -9,7 +10,9 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cstdlib>
+#include <vector>
 
 using namespace tile;
 
@@ -73,7 +76,68 @@ std::optional<std::string> DiskCache::get(llvm::StringRef key) const {
     llvm::sys::fs::remove(path);
     return std::nullopt;
   }
+  // A hit renews the entry for the least-recently-used pruning.
+  if (int fd; !llvm::sys::fs::openFileForWrite(path, fd,
+                                               llvm::sys::fs::CD_OpenExisting,
+                                               llvm::sys::fs::OF_Append)) {
+    llvm::sys::fs::file_t file = llvm::sys::fs::convertFDToNativeFile(fd);
+    (void)llvm::sys::fs::setLastAccessAndModificationTime(
+        file, std::chrono::system_clock::now());
+    llvm::sys::fs::closeFile(file);
+  }
   return payload.str();
+}
+
+uint64_t DiskCache::maxBytes() {
+  uint64_t mb = 1024;
+  if (const char *env = std::getenv("TILE_CACHE_MAX_MB"); env && *env)
+    llvm::StringRef(env).getAsInteger(10, mb);
+  return mb << 20;
+}
+
+unsigned DiskCache::prune(uint64_t limit) const {
+  struct Entry {
+    std::string path;
+    uint64_t size;
+    llvm::sys::TimePoint<> modified;
+  };
+  std::vector<Entry> entries;
+  uint64_t total = 0;
+  unsigned removed = 0;
+  auto now = std::chrono::system_clock::now();
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    llvm::ErrorOr<llvm::sys::fs::basic_file_status> status = it->status();
+    if (!status)
+      continue;
+    // Temporary files of writers that died (an hour old; a live writer
+    // renames its file within seconds).
+    if (name.contains(".tmp-")) {
+      if ((limit == 0 || now - status->getLastModificationTime() >
+                             std::chrono::hours(1)) &&
+          !llvm::sys::fs::remove(it->path()))
+        ++removed;
+      continue;
+    }
+    if (!name.ends_with(".ptx"))
+      continue;
+    entries.push_back(
+        {it->path(), status->getSize(), status->getLastModificationTime()});
+    total += status->getSize();
+  }
+  llvm::sort(entries, [](const Entry &a, const Entry &b) {
+    return a.modified < b.modified;
+  });
+  for (const Entry &e : entries) {
+    if (total <= limit)
+      break;
+    if (!llvm::sys::fs::remove(e.path))
+      ++removed;
+    total -= e.size;
+  }
+  return removed;
 }
 
 bool DiskCache::put(llvm::StringRef key, llvm::StringRef payload) {
@@ -108,5 +172,6 @@ bool DiskCache::put(llvm::StringRef key, llvm::StringRef payload) {
     llvm::sys::fs::remove(temp);
     return warn(ec.message());
   }
+  prune(maxBytes());
   return true;
 }

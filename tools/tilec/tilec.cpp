@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "tile/Driver/Driver.h"
 #include "tile/Interpreter/RunCommand.h"
+#include "tile/Runtime/Cache.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -27,7 +28,13 @@ cl::OptionCategory tilecCategory("tilec options");
 
 cl::list<std::string> inputFilenames(cl::Positional,
                                      cl::desc("<input .tile files>"),
-                                     cl::OneOrMore, cl::cat(tilecCategory));
+                                     cl::ZeroOrMore, cl::cat(tilecCategory));
+cl::opt<bool> clearCache(
+    "clear-cache",
+    cl::desc("Remove the runtime's cached kernels and tuning results "
+             "($TILE_CACHE_DIR or ~/.cache/tile; capped at "
+             "$TILE_CACHE_MAX_MB, default 1024) and exit"),
+    cl::cat(tilecCategory));
 cl::opt<std::string> outputFilename("o",
                                     cl::desc("Output file (default: stdout)"),
                                     cl::value_desc("file"), cl::init("-"),
@@ -157,6 +164,19 @@ int main(int argc, char **argv) {
       "separated by '// -----' lines (tile-opt --split-input-file reads "
       "them).\n");
 
+  if (clearCache) {
+    std::string dir = tile::DiskCache::defaultDirectory();
+    unsigned removed = tile::DiskCache(dir).clear() +
+                       tile::DiskCache(dir + "/tuning").clear();
+    outs() << "tilec: removed " << removed << " cache entries from '" << dir
+           << "'\n";
+    return 0;
+  }
+  if (inputFilenames.empty()) {
+    errs() << "tilec: error: no input file (tilec --help lists the "
+              "options)\n";
+    return 1;
+  }
   if (!run && (!argSpecs.empty() || gridSpec.getNumOccurrences() ||
                kernelName.getNumOccurrences() || seed.getNumOccurrences() ||
                printAll)) {

@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <optional>
 #include <thread>
@@ -39,6 +40,60 @@ std::string entryPath(const DiskCache &cache, llvm::StringRef key) {
   llvm::SmallString<256> p(cache.directory());
   llvm::sys::path::append(p, key + ".ptx");
   return std::string(p);
+}
+
+/// Sets the modification time of `path` to `secondsAgo` before now.
+void age(const std::string &path, int secondsAgo) {
+  int fd;
+  ASSERT_FALSE(llvm::sys::fs::openFileForWrite(
+      path, fd, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_Append));
+  llvm::sys::fs::file_t file = llvm::sys::fs::convertFDToNativeFile(fd);
+  EXPECT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(
+      file, std::chrono::system_clock::now() - std::chrono::seconds(secondsAgo)));
+  llvm::sys::fs::closeFile(file);
+}
+
+TEST(DiskCache, PrunesLeastRecentlyUsedFirst) {
+  TempDir dir;
+  DiskCache cache(dir.path);
+  std::vector<std::string> keys;
+  for (int i = 0; i < 3; ++i) {
+    keys.push_back(DiskCache::makeKey({"entry", std::to_string(i)}));
+    ASSERT_TRUE(cache.put(keys.back(), std::string(1000, 'a' + i)));
+  }
+  // Entry 0 is the oldest, but a hit renews it: entry 1 is then the least
+  // recently used and goes first.
+  age(entryPath(cache, keys[0]), 300);
+  age(entryPath(cache, keys[1]), 200);
+  age(entryPath(cache, keys[2]), 100);
+  ASSERT_TRUE(cache.get(keys[0]).has_value());
+  uint64_t entryBytes;
+  ASSERT_FALSE(llvm::sys::fs::file_size(entryPath(cache, keys[2]), entryBytes));
+  EXPECT_EQ(cache.prune(2 * entryBytes), 1u);
+  EXPECT_TRUE(cache.get(keys[0]).has_value());
+  EXPECT_FALSE(cache.get(keys[1]).has_value());
+  EXPECT_TRUE(cache.get(keys[2]).has_value());
+  // A stale temporary file goes too; clear() removes everything.
+  writeFile(dir.path + "/x.tmp-12345678", "partial");
+  age(dir.path + "/x.tmp-12345678", 7200);
+  EXPECT_EQ(cache.prune(UINT64_MAX), 1u);
+  EXPECT_EQ(cache.clear(), 2u);
+  EXPECT_FALSE(cache.get(keys[0]).has_value());
+  EXPECT_FALSE(cache.get(keys[2]).has_value());
+}
+
+TEST(DiskCache, PutKeepsTheCacheUnderItsCap) {
+  TempDir dir;
+  setenv("TILE_CACHE_MAX_MB", "1", 1);
+  DiskCache cache(dir.path);
+  std::string payload(300 << 10, 'p'); // 300 KiB: three fit in 1 MiB
+  for (int i = 0; i < 5; ++i)
+    ASSERT_TRUE(cache.put(DiskCache::makeKey({std::to_string(i)}), payload));
+  unsetenv("TILE_CACHE_MAX_MB");
+  int present = 0;
+  for (int i = 0; i < 5; ++i)
+    present += cache.get(DiskCache::makeKey({std::to_string(i)})).has_value();
+  EXPECT_EQ(present, 3);
 }
 
 TEST(DiskCache, KeysAreStableAndSensitive) {

@@ -39,8 +39,18 @@ public:
   std::optional<std::string> get(llvm::StringRef key) const;
 
   /// Stores `payload` under `key` atomically; false if the cache directory
-  /// cannot be written (a warning is printed the first time).
+  /// cannot be written (a warning is printed the first time). Then prunes
+  /// the directory to `maxBytes()`.
   bool put(llvm::StringRef key, llvm::StringRef payload);
+
+  /// The size cap: `$TILE_CACHE_MAX_MB` megabytes if set, else 1024.
+  static uint64_t maxBytes();
+  /// Removes the least recently used entries (by modification time, which
+  /// a hit renews) until the entries take at most `limit` bytes; returns
+  /// how many were removed. Leftover temporary files go too.
+  unsigned prune(uint64_t limit) const;
+  /// Removes every entry (prune to 0); returns how many.
+  unsigned clear() const { return prune(0); }
 
   const std::string &directory() const { return dir; }
 
