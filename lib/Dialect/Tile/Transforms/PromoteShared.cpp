@@ -17,6 +17,11 @@
 // from the induction variable and loop-invariant values only, and its
 // `other` is absent or zero (cp.async fills masked elements with zeros).
 //
+// Each stage is stored in the memory order of its load (a `#tile.shared`
+// encoding), so the copies move 16-byte chunks whatever the operand order;
+// a `trans` between the load and the dot becomes a transposed view of the
+// stage (`shared_load ... transposed`).
+//
 // An FMA dot's float operand (a 2-D blocked load used only by the dot) is
 // staged the same way: its `shared_load` keeps the blocked layout, and the
 // dot reads the stage directly instead of storing the tile to shared
@@ -50,11 +55,11 @@ struct Candidate {
   SetVector<Operation *> slice;
   Value buffer;
   /// The value the stage's shared_load replaces.
-  Value replaced() { return uses.empty() ? load.getResult() : uses.back()->getResult(0); }
-  /// True when the dot reads the load transposed.
-  bool transposed() {
-    return !uses.empty() && isa<TransOp>(uses.front());
+  Value replaced() {
+    return uses.empty() ? load.getResult() : uses.back()->getResult(0);
   }
+  /// True when the dot reads the load transposed.
+  bool transposed() { return !uses.empty() && isa<TransOp>(uses.front()); }
 };
 
 /// True when `value` (2-D blocked, float) is only a float operand (A or B)

@@ -89,7 +89,11 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     dot-operand layout is copied directly into a `num-stages`-deep shared
     buffer (`async_copy`, i.e. `cp.async`) `num-stages - 1` iterations ahead
     of its use and read into mma fragments with `shared_load` (`ldmatrix`
-    from the swizzled layout, no bank conflicts). One `async_wait` per
+    from the swizzled layout, no bank conflicts). Each buffer's
+    `#tile.shared` encoding stores the stage in its load's memory order, so
+    copies move 16-byte chunks for every operand order; a `trans` between
+    the load and the dot becomes `shared_load ... transposed`, a view of the
+    stage. One `async_wait` per
     iteration waits for that iteration's copies and is a block barrier,
     which also makes the stage about to be overwritten free. The stages
     are capped by `max-shared-bytes` (the pipeline passes the target's
