@@ -135,10 +135,14 @@ int64_t SwizzledTile::runLength(const Distribution &dist) const {
 }
 
 SwizzledTile SwizzledTile::forBuffer(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
   auto alloc = buffer.getDefiningOp<SharedAllocOp>();
-  auto type = alloc.getType();
-  return get(alloc.getEncoding(), type.getShape().drop_front(),
-             type.getElementType());
+  auto stage = RankedTensorType::get(type.getShape().drop_front(),
+                                     type.getElementType());
+  // A buffer not from a shared_alloc (hand-written IR): row-major.
+  if (!alloc)
+    return get(stage);
+  return get(alloc.getEncoding(), stage.getShape(), stage.getElementType());
 }
 
 SwizzledTile SwizzledTile::forLoad(SharedLoadOp load) {

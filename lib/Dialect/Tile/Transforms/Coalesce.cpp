@@ -181,8 +181,11 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     OpBuilder builder(context);
     for (auto &[op, layout] : wanted) {
       auto ptrType = cast<RankedTensorType>(op->getOperand(0).getType());
-      auto current = cast<BlockedEncodingAttr>(ptrType.getEncoding());
-      if (current.getOrder()[0] == layout.getOrder()[0])
+      // Input that already had layouts (not a blocked one here) is kept.
+      auto current =
+          dyn_cast_or_null<BlockedEncodingAttr>(ptrType.getEncoding());
+      if (!current || current.getRank() != layout.getRank() ||
+          current.getOrder()[0] == layout.getOrder()[0])
         continue;
       builder.setInsertionPoint(op);
       for (OpOperand &operand : op->getOpOperands()) {

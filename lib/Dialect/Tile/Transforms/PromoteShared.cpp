@@ -173,7 +173,12 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       return found;
     for (Operation &op : *loop.getBody()) {
       auto load = dyn_cast<LoadOp>(&op);
-      if (!load || !load->hasOneUse() ||
+      auto type = load ? dyn_cast<RankedTensorType>(load.getType())
+                       : RankedTensorType();
+      auto layout = type ? dyn_cast_or_null<BlockedEncodingAttr>(
+                               type.getEncoding())
+                         : nullptr;
+      if (!load || !load->hasOneUse() || !layout || layout.getRank() != 2 ||
           (load.getOther() && !isZero(load.getOther())))
         continue;
       FailureOr<SmallVector<Operation *, 2>> uses = operandUses(load);
