@@ -43,13 +43,11 @@ def matmul_configs():
                           num_warps=w, num_stages=s) for m, n, k, w, s in shapes]
 
 
-@triton.autotune(configs=matmul_configs(),
-                 key=["M", "N", "K", "TF32", "sam", "sak", "sbk", "sbn"])
 @triton.jit
-def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, ldc,
-                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-                       GROUP_M: tl.constexpr, TF32: tl.constexpr):
-    # The tutorial's matmul (grouped ordering for L2 reuse) with ReLU.
+def grouped_tile(M, N, BM: tl.constexpr, BN: tl.constexpr,
+                 GROUP_M: tl.constexpr):
+    """This program's output tile (pid_m, pid_n) in the tutorial's grouped
+    ordering: GROUP_M rows of tiles at a time, for L2 reuse."""
     pid = tl.program_id(0)
     num_m = tl.cdiv(M, BM)
     num_n = tl.cdiv(N, BN)
@@ -58,6 +56,17 @@ def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, ldc,
     size_m = min(num_m - first_m, GROUP_M)
     pid_m = first_m + (pid % group) % size_m
     pid_n = (pid % group) // size_m
+    return pid_m, pid_n
+
+
+@triton.autotune(configs=matmul_configs(),
+                 key=["M", "N", "K", "TF32", "sam", "sak", "sbk", "sbn"])
+@triton.jit
+def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, ldc,
+                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                       GROUP_M: tl.constexpr, TF32: tl.constexpr):
+    # The tutorial's matmul (grouped ordering for L2 reuse) with ReLU.
+    pid_m, pid_n = grouped_tile(M, N, BM, BN, GROUP_M)
     rm = pid_m * BM + tl.arange(0, BM)
     rn = pid_n * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
@@ -80,14 +89,7 @@ def linear_kernel(x_ptr, w_ptr, bias_ptr, r_ptr, y_ptr, M, N, K,
                   ldx, ldw, ldr, ldy, BM: tl.constexpr, BN: tl.constexpr,
                   BK: tl.constexpr, GROUP_M: tl.constexpr):
     # examples/linear.tile in Triton: relu(x @ w.T + bias) + r, grouped.
-    pid = tl.program_id(0)
-    num_m = tl.cdiv(M, BM)
-    num_n = tl.cdiv(N, BN)
-    group = GROUP_M * num_n
-    first_m = (pid // group) * GROUP_M
-    size_m = min(num_m - first_m, GROUP_M)
-    pid_m = first_m + (pid % group) % size_m
-    pid_n = (pid % group) // size_m
+    pid_m, pid_n = grouped_tile(M, N, BM, BN, GROUP_M)
     rm = pid_m * BM + tl.arange(0, BM)
     rn = pid_n * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)

@@ -305,8 +305,6 @@ int main(int argc, char **argv) {
             continue;
         }
         StringRef variant(s.variant);
-        bool transA = s.order == OperandOrder::TN || s.order == OperandOrder::TT;
-        bool transB = s.order == OperandOrder::NT || s.order == OperandOrder::TT;
         std::string name = s.name();
         auto it = kernels.find(name);
         if (it == kernels.end())
@@ -333,8 +331,8 @@ int main(int argc, char **argv) {
                                  int32_t(s.m),
                                  int32_t(s.n),
                                  int32_t(s.k),
-                                 int32_t(transA ? s.m : s.k),
-                                 int32_t(transB ? s.k : s.n),
+                                 int32_t(isTransposedA(s.order) ? s.m : s.k),
+                                 int32_t(isTransposedB(s.order) ? s.k : s.n),
                                  int32_t(s.n)};
         std::string chosen = "pinned";
         size_t index = pinConfig;

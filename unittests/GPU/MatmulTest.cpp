@@ -36,12 +36,8 @@ struct Case {
   /// (N x ldb), C M x ldc.
   int lda, ldb, ldc;
   OperandOrder order = OperandOrder::NN;
-  bool transA() const {
-    return order == OperandOrder::TN || order == OperandOrder::TT;
-  }
-  bool transB() const {
-    return order == OperandOrder::NT || order == OperandOrder::TT;
-  }
+  bool transA() const { return isTransposedA(order); }
+  bool transB() const { return isTransposedB(order); }
 };
 
 const char *name(Precision p) {
