@@ -3,10 +3,12 @@
 // Ops that each thread computes from its own slots: constants, ranges,
 // splats, broadcasts, pointer arithmetic, program ids, scf.for/if (with the
 // slots of their values flattened into iteration arguments and results),
-// and arith/math ops slot by slot, with f32 math on the approximate units.
+// and arith/math ops slot by slot, with f32 math on the approximate units
+// and fmod and f64 exp/log in software (SoftMath.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
+#include "SoftMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -205,6 +207,9 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
                                          intrinsic("llvm.sqrt.f64", x)));
     return intrinsic("llvm.nvvm.rsqrt.approx.f", x);
   }
+  if (type.isF64() && isa<math::ExpOp, math::Exp2Op, math::LogOp,
+                          math::Log2Op>(op))
+    return emitF64Math(b, op->getName().stripDialect(), x);
   if (!type.isF32())
     return unsupported();
   // exp(x) = 2^(x log2 e) and log(x) = log2(x) ln 2, on the approximate
@@ -230,6 +235,8 @@ static FailureOr<Value> emitScalarOp(LoweringContext &l, Operation *op,
   if (isa<math::MathDialect>(op->getDialect()) && operands.size() == 1 &&
       isa<FloatType>(resultType))
     return emitMath(l, op, operands[0]);
+  if (isa<arith::RemFOp>(op))
+    return emitExactRemainder(b, operands[0], operands[1]);
   if (isa<math::AbsIOp>(op)) {
     // select(x < 0, 0 - x, x): math.absi would become a libdevice call.
     Value x = operands[0];
