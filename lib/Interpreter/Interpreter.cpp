@@ -14,7 +14,9 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <chrono>
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 using namespace tile;
@@ -113,36 +115,142 @@ double interp::roundToFloatKind(double v, ScalarKind kind) {
   }
 }
 
-HostBuffer::HostBuffer(ScalarKind kind, size_t size) : elemKind(kind) {
-  if (isFloatKind(kind))
-    floats.assign(size, 0.0);
-  else
-    ints.assign(size, 0);
+size_t interp::scalarKindBytes(ScalarKind kind) {
+  switch (kind) {
+  case ScalarKind::I1:
+  case ScalarKind::I8:
+    return 1;
+  case ScalarKind::I16:
+  case ScalarKind::F16:
+  case ScalarKind::BF16:
+    return 2;
+  case ScalarKind::I32:
+  case ScalarKind::F32:
+    return 4;
+  case ScalarKind::I64:
+  case ScalarKind::F64:
+    return 8;
+  }
+  return 8;
+}
+
+HostBuffer::HostBuffer(ScalarKind kind, size_t size)
+    : elemKind(kind), count(size), bytes(size * scalarKindBytes(kind), 0) {}
+
+/// The semantics of a 16-bit float kind.
+static const llvm::fltSemantics &halfSemantics(ScalarKind kind) {
+  return kind == ScalarKind::F16 ? llvm::APFloat::IEEEhalf()
+                                 : llvm::APFloat::BFloat();
 }
 
 double HostBuffer::getFloat(size_t i) const {
-  return isFloat() ? floats[i] : static_cast<double>(ints[i]);
+  const uint8_t *p = bytes.data() + i * scalarKindBytes(elemKind);
+  switch (elemKind) {
+  case ScalarKind::F64: {
+    double v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  case ScalarKind::F32: {
+    float v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case ScalarKind::F16:
+  case ScalarKind::BF16: {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    llvm::APFloat f(halfSemantics(elemKind), llvm::APInt(16, v));
+    bool lost;
+    f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &lost);
+    return f.convertToDouble();
+  }
+  default:
+    return static_cast<double>(getInt(i));
+  }
 }
 
 int64_t HostBuffer::getInt(size_t i) const {
-  return isFloat() ? static_cast<int64_t>(floats[i]) : ints[i];
+  if (isFloat()) {
+    double v = getFloat(i);
+    // Saturating, as the GPU's cvt.rzi; NaN reads as 0.
+    if (std::isnan(v))
+      return 0;
+    if (v >= 0x1p63)
+      return INT64_MAX;
+    if (v < -0x1p63)
+      return INT64_MIN;
+    return static_cast<int64_t>(v);
+  }
+  const uint8_t *p = bytes.data() + i * scalarKindBytes(elemKind);
+  switch (elemKind) {
+  case ScalarKind::I1:
+    return *p & 1;
+  case ScalarKind::I8:
+    return static_cast<int8_t>(*p);
+  case ScalarKind::I16: {
+    int16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+  }
+  case ScalarKind::I32: {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  default: {
+    int64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  }
 }
 
 void HostBuffer::setFloat(size_t i, double v) {
-  if (isFloat())
-    floats[i] = roundToFloatKind(v, elemKind);
-  else
-    ints[i] = wrapInt(static_cast<int64_t>(v), intWidth(elemKind));
+  uint8_t *p = bytes.data() + i * scalarKindBytes(elemKind);
+  switch (elemKind) {
+  case ScalarKind::F64:
+    std::memcpy(p, &v, 8);
+    return;
+  case ScalarKind::F32: {
+    float f = static_cast<float>(v);
+    std::memcpy(p, &f, 4);
+    return;
+  }
+  case ScalarKind::F16:
+  case ScalarKind::BF16: {
+    llvm::APFloat f(v);
+    bool lost;
+    f.convert(halfSemantics(elemKind), llvm::APFloat::rmNearestTiesToEven,
+              &lost);
+    uint16_t h = static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
+    std::memcpy(p, &h, 2);
+    return;
+  }
+  default: {
+    HostBuffer wide(ScalarKind::F64, 1);
+    wide.setFloat(0, v);
+    setInt(i, wide.getInt(0));
+  }
+  }
 }
 
 void HostBuffer::setInt(size_t i, int64_t v) {
   if (isFloat())
-    floats[i] = roundToFloatKind(static_cast<double>(v), elemKind);
-  else
-    ints[i] = wrapInt(v, intWidth(elemKind));
+    return setFloat(i, static_cast<double>(v));
+  uint8_t *p = bytes.data() + i * scalarKindBytes(elemKind);
+  int64_t wrapped = wrapInt(v, intWidth(elemKind));
+  // Little-endian: the low bytes of the two's complement value.
+  for (size_t b = 0; b < scalarKindBytes(elemKind); ++b)
+    p[b] = static_cast<uint8_t>(static_cast<uint64_t>(wrapped) >> (8 * b));
 }
 
 void HostBuffer::fill(double v) {
+  if (!isFloat() && std::isnan(v)) {
+    std::fill(bytes.begin(), bytes.end(), elemKind == ScalarKind::I1 ? 1 : 0xFF);
+    return;
+  }
   for (size_t i = 0; i < size(); ++i)
     setFloat(i, v);
 }
@@ -440,6 +548,41 @@ LogicalResult Interpreter::runReduce(ReduceOp op) {
 // Entry point
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// "program I of N (P%)" on stderr, rewritten in place about twice a second,
+/// once a run has taken a second; only when stderr is a terminal.
+class ProgressLine {
+public:
+  explicit ProgressLine(int64_t total)
+      : total(total), start(std::chrono::steady_clock::now()),
+        enabled(llvm::errs().is_displayed()) {}
+  ~ProgressLine() {
+    if (shown)
+      llvm::errs() << "\r\033[K";
+  }
+  void step() {
+    ++done;
+    // Reading the clock every program would dominate tiny programs.
+    if (!enabled || (done & 255) != 0)
+      return;
+    auto now = std::chrono::steady_clock::now();
+    if (now - start < std::chrono::seconds(1) ||
+        now - last < std::chrono::milliseconds(500))
+      return;
+    last = now;
+    shown = true;
+    llvm::errs() << "\rinterpreting program " << done << " of " << total
+                 << " (" << (100 * done / total) << "%)";
+    llvm::errs().flush();
+  }
+
+private:
+  int64_t total, done = 0;
+  std::chrono::steady_clock::time_point start, last;
+  bool enabled, shown = false;
+};
+} // namespace
+
 LogicalResult interp::runKernel(KernelOp kernel, std::array<int64_t, 3> grid,
                                 ArrayRef<KernelArg> args) {
   ArrayRef<Type> params = kernel.getArgumentTypes();
@@ -479,10 +622,13 @@ LogicalResult interp::runKernel(KernelOp kernel, std::array<int64_t, 3> grid,
     values.push_back(std::move(v));
   }
   Interpreter interpreter(kernel, buffers);
+  ProgressLine progress(grid[0] * grid[1] * grid[2]);
   for (int64_t z = 0; z < grid[2]; ++z)
     for (int64_t y = 0; y < grid[1]; ++y)
-      for (int64_t x = 0; x < grid[0]; ++x)
+      for (int64_t x = 0; x < grid[0]; ++x) {
         if (failed(interpreter.runProgram({x, y, z}, grid, values)))
           return failure();
+        progress.step();
+      }
   return success();
 }

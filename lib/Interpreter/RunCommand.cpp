@@ -3,7 +3,11 @@
 
 #include "tile/Interpreter/Interpreter.h"
 
+#include "NumpyFile.h"
+
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
@@ -38,9 +42,14 @@ static FailureOr<std::array<int64_t, 3>> parseGrid(StringRef spec) {
   return grid;
 }
 
-/// Makes the buffer described by `spec` (rand:N, zeros:N, iota:N, fill:V:N).
+/// Makes the buffer described by `spec` (rand:N, zeros:N, iota:N, fill:V:N,
+/// file:PATH). Null for a malformed spec; null with `fileError` set for a
+/// file that cannot be used.
 static std::unique_ptr<HostBuffer> makeBuffer(StringRef spec, ScalarKind kind,
-                                              std::mt19937_64 &rng) {
+                                              std::mt19937_64 &rng,
+                                              std::string &fileError) {
+  if (spec.consume_front("file:"))
+    return readBufferFile(spec, kind, fileError);
   SmallVector<StringRef> parts;
   spec.split(parts, ':');
   size_t size;
@@ -188,12 +197,17 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
     Type type = kernel.getArgumentTypes()[i];
     StringRef spec = specs[i];
     if (auto ptr = dyn_cast<PointerType>(type)) {
-      auto buffer = makeBuffer(spec, *scalarKindOf(ptr.getPointeeType()), rng);
+      std::string fileError;
+      auto buffer = makeBuffer(spec, *scalarKindOf(ptr.getPointeeType()), rng,
+                               fileError);
+      if (!buffer && !fileError.empty())
+        return kernel.emitError()
+               << "--arg " << name << "=" << spec << ": " << fileError;
       if (!buffer)
         return kernel.emitError()
                << "--arg " << name << "=" << spec
-               << ": a pointer needs a buffer: rand:N, zeros:N, iota:N or "
-                  "fill:V:N (N > 0)";
+               << ": a pointer needs a buffer: rand:N, zeros:N, iota:N, "
+                  "fill:V:N (N > 0) or file:PATH (.npy or raw .bin)";
       args.push_back(KernelArg::ofBuffer(*buffer));
       buffers.push_back(std::move(buffer));
       continue;
@@ -220,11 +234,35 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
     }
   }
 
-  if (failed(runKernel(kernel, *grid, args)))
-    return failure();
-  unsigned b = 0;
+  // Buffers to print, by name; checked before the (maybe long) run.
+  SmallVector<std::string> bufferNames;
   for (unsigned i = 0; i < numParams; ++i)
     if (isa<PointerType>(kernel.getArgumentTypes()[i]))
-      printBuffer(os, kernelParamName(kernel, i), *buffers[b++], options.printAll);
+      bufferNames.push_back(kernelParamName(kernel, i));
+  for (const std::string &name : options.show)
+    if (!llvm::is_contained(bufferNames, name))
+      return kernel.emitError()
+             << "--show=" << name << ": kernel '" << kernel.getSymName()
+             << "' has no pointer parameter '" << name << "'";
+  if (!options.dumpDir.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(options.dumpDir))
+      return kernel.emitError() << "--dump=" << options.dumpDir
+                                << ": cannot create the directory: "
+                                << ec.message();
+
+  if (failed(runKernel(kernel, *grid, args)))
+    return failure();
+  for (auto [name, buffer] : llvm::zip(bufferNames, buffers)) {
+    if (options.show.empty() || llvm::is_contained(options.show, name))
+      printBuffer(os, name, *buffer, options.printAll);
+    if (options.dumpDir.empty())
+      continue;
+    bool npy = numpyDescr(buffer->kind()) != nullptr;
+    SmallString<128> path(options.dumpDir);
+    llvm::sys::path::append(path, name + (npy ? ".npy" : ".bin"));
+    std::string error;
+    if (!writeBufferFile(path, *buffer, npy, error))
+      return kernel.emitError() << "--dump: " << error;
+  }
   return success();
 }

@@ -99,13 +99,24 @@ cl::opt<std::string> gridSpec("grid",
 cl::list<std::string> argSpecs(
     "arg",
     cl::desc("A kernel argument NAME=VALUE: a number for a scalar; for a "
-             "pointer a buffer: rand:N, zeros:N, iota:N or fill:V:N"),
+             "pointer a buffer: rand:N, zeros:N, iota:N, fill:V:N or "
+             "file:PATH (a .npy file of the pointee's dtype, or raw "
+             "little-endian elements)"),
     cl::value_desc("NAME=VALUE"), cl::cat(runCategory));
 cl::opt<unsigned> seed("seed", cl::desc("Seed of rand: buffers (default 0)"),
                        cl::init(0), cl::cat(runCategory));
 cl::opt<bool> printAll("print-all",
                        cl::desc("Print every element of every buffer"),
                        cl::cat(runCategory));
+cl::list<std::string>
+    showBuffers("show", cl::CommaSeparated,
+                cl::desc("Print only these buffers (default: all)"),
+                cl::value_desc("NAME,..."), cl::cat(runCategory));
+cl::opt<std::string> dumpDir(
+    "dump",
+    cl::desc("Write every buffer after the run to DIR/NAME.npy (NAME.bin, "
+             "raw, for bf16)"),
+    cl::value_desc("DIR"), cl::cat(runCategory));
 } // namespace
 
 /// Parses the -D options into `overrides`; false (with a message) on error.
@@ -179,9 +190,9 @@ int main(int argc, char **argv) {
   }
   if (!run && (!argSpecs.empty() || gridSpec.getNumOccurrences() ||
                kernelName.getNumOccurrences() || seed.getNumOccurrences() ||
-               printAll)) {
-    errs() << "tilec: error: --arg, --grid, --kernel, --seed and --print-all "
-              "need --run\n";
+               printAll || !showBuffers.empty() || !dumpDir.empty())) {
+    errs() << "tilec: error: --arg, --grid, --kernel, --seed, --print-all, "
+              "--show and --dump need --run\n";
     return 1;
   }
   tile::CompileOptions options;
@@ -230,11 +241,14 @@ int main(int argc, char **argv) {
     if (!modules.back())
       return 1;
     if (run) {
-      tile::interp::RunOptions runOptions{kernelName,
-                                          gridSpec,
-                                          {argSpecs.begin(), argSpecs.end()},
-                                          seed,
-                                          printAll};
+      tile::interp::RunOptions runOptions;
+      runOptions.kernel = kernelName;
+      runOptions.grid = gridSpec;
+      runOptions.args.assign(argSpecs.begin(), argSpecs.end());
+      runOptions.dumpDir = dumpDir;
+      runOptions.show.assign(showBuffers.begin(), showBuffers.end());
+      runOptions.seed = seed;
+      runOptions.printAll = printAll;
       return failed(
                  tile::interp::runCommand(*modules.back(), runOptions, outs()))
                  ? 1

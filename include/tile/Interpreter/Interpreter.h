@@ -27,31 +27,39 @@ bool isFloatKind(ScalarKind kind);
 /// The name of the kind, e.g. "f32".
 const char *scalarKindName(ScalarKind kind);
 
-/// A host buffer a pointer parameter points to. Elements are stored in the
-/// buffer's own type (f16 and bf16 as rounded values), read and written as
-/// double or int64.
+/// Bytes per element of a kind (i1 takes one byte, 0 or 1).
+size_t scalarKindBytes(ScalarKind kind);
+
+/// A host buffer a pointer parameter points to. Elements are held in the
+/// buffer's own type, laid out as on the GPU (little-endian, i1 as a byte),
+/// and read and written as double or int64.
 class HostBuffer {
 public:
   HostBuffer(ScalarKind kind, size_t size);
 
   ScalarKind kind() const { return elemKind; }
-  size_t size() const { return ints.empty() ? floats.size() : ints.size(); }
+  size_t size() const { return count; }
   bool isFloat() const { return isFloatKind(elemKind); }
+  /// The elements' bytes: size() * scalarKindBytes(kind()) of them.
+  uint8_t *data() { return bytes.data(); }
+  const uint8_t *data() const { return bytes.data(); }
+  size_t byteSize() const { return bytes.size(); }
 
   /// Element `i` as a double (integers are converted).
   double getFloat(size_t i) const;
-  /// Element `i` as an integer (floats are truncated).
+  /// Element `i` as an integer (floats are truncated; NaN reads as 0).
   int64_t getInt(size_t i) const;
   /// Sets element `i`, rounding/wrapping to the buffer's type.
   void setFloat(size_t i, double v);
   void setInt(size_t i, int64_t v);
-  /// Fills every element with `v` (e.g. NaN to poison an output).
+  /// Fills every element with `v`; NaN (to poison an output) sets every bit
+  /// of an integer buffer.
   void fill(double v);
 
 private:
   ScalarKind elemKind;
-  std::vector<double> floats;
-  std::vector<int64_t> ints;
+  size_t count;
+  std::vector<uint8_t> bytes;
 };
 
 /// One kernel argument: an integer or float scalar, or a buffer for a

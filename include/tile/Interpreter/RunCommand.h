@@ -17,8 +17,14 @@ struct RunOptions {
   /// Grid as `X[,Y[,Z]]`.
   std::string grid = "1";
   /// `NAME=VALUE` per parameter: a number for a scalar, a buffer spec
-  /// (`rand:N`, `zeros:N`, `iota:N`, `fill:V:N`) for a pointer.
+  /// (`rand:N`, `zeros:N`, `iota:N`, `fill:V:N`, `file:PATH` of a .npy or
+  /// raw little-endian .bin) for a pointer.
   std::vector<std::string> args;
+  /// Where to write every buffer after the run (NAME.npy; NAME.bin for bf16,
+  /// which NumPy has no type for); empty: nowhere.
+  std::string dumpDir;
+  /// Buffers to print; empty: all.
+  std::vector<std::string> show;
   /// Seed of `rand:` buffers.
   unsigned seed = 0;
   /// Print every element instead of a summary.

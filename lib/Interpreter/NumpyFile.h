@@ -1,0 +1,30 @@
+//===- NumpyFile.h - host buffers from and to .npy and raw files -*- C++ -*-===//
+#ifndef TILE_LIB_INTERPRETER_NUMPYFILE_H
+#define TILE_LIB_INTERPRETER_NUMPYFILE_H
+
+#include "tile/Interpreter/Interpreter.h"
+
+#include <memory>
+#include <string>
+
+namespace tile::interp {
+
+/// NumPy's dtype string for a kind ("<f4"); null for bf16, which has none.
+const char *numpyDescr(ScalarKind kind);
+
+/// Reads a buffer of `kind` from `path`: a .npy file (format 1.0 to 3.0,
+/// C order, whose dtype must be the kind's) or, for any other name, raw
+/// little-endian elements (the size a multiple of the element's). Null with
+/// `error` set when the file cannot be read or does not fit.
+std::unique_ptr<HostBuffer> readBufferFile(llvm::StringRef path,
+                                           ScalarKind kind,
+                                           std::string &error);
+
+/// Writes `buffer` to `path`, as .npy (1-D, format 1.0) when `npy`, else as
+/// raw bytes. False with `error` set on failure.
+bool writeBufferFile(llvm::StringRef path, const HostBuffer &buffer, bool npy,
+                     std::string &error);
+
+} // namespace tile::interp
+
+#endif // TILE_LIB_INTERPRETER_NUMPYFILE_H
