@@ -6,7 +6,7 @@
 // with spaces to a multiple of 64 bytes; then the elements.
 //
 //===----------------------------------------------------------------------===//
-#include "NumpyFile.h"
+#include "tile/Interpreter/NumpyFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -3,7 +3,7 @@
 
 #include "tile/Interpreter/Interpreter.h"
 
-#include "NumpyFile.h"
+#include "tile/Interpreter/NumpyFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"

@@ -1,6 +1,6 @@
 //===- NumpyFile.h - host buffers from and to .npy and raw files -*- C++ -*-===//
-#ifndef TILE_LIB_INTERPRETER_NUMPYFILE_H
-#define TILE_LIB_INTERPRETER_NUMPYFILE_H
+#ifndef TILE_INTERPRETER_NUMPYFILE_H
+#define TILE_INTERPRETER_NUMPYFILE_H
 
 #include "tile/Interpreter/Interpreter.h"
 
@@ -27,4 +27,4 @@ bool writeBufferFile(llvm::StringRef path, const HostBuffer &buffer, bool npy,
 
 } // namespace tile::interp
 
-#endif // TILE_LIB_INTERPRETER_NUMPYFILE_H
+#endif // TILE_INTERPRETER_NUMPYFILE_H
