@@ -463,7 +463,7 @@ Expr Generator::intOp(Elem e, Shape s, int depth) {
     Elem from = kArithmeticElems[4 + pick(4)];
     Expr f = reproducible(from, s, depth - 1);
     if (f.bound >= std::ldexp(1.0, width(e) - 1))
-      return a;
+      return castTo(a, e);
     return castTo(f, e);
   }
   default:
