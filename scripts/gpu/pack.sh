@@ -15,7 +15,7 @@ done
 # BUILD_TESTING=ON for the GPU test binary; only the tools below are built.
 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DTILE_LINK_STATIC=ON -DBUILD_TESTING=ON >/dev/null
-tools=(tilec tile-bench TileGPUTests)
+tools=(tilec tile-bench TileGPUTests tile-fuzz-programs)
 ninja -C "$build" -j "${TILE_BUILD_JOBS:-2}" "${tools[@]}"
 
 rm -rf "$root/pack" && mkdir -p "$root/pack"
