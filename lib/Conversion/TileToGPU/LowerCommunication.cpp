@@ -56,8 +56,9 @@ static Value combine(LoweringContext &l, ReduceKind kind, Value lhs,
   if (!isFloat)
     return isMax ? Value(arith::MaxSIOp::create(b, lhs, rhs))
                  : Value(arith::MinSIOp::create(b, lhs, rhs));
-  // By name: convert-gpu-to-nvvm would make arith.maxnumf a libdevice call.
-  std::string name = std::string(isMax ? "llvm.maxnum." : "llvm.minnum.") +
+  // NaN-propagating (max.NaN), as the interpreter and `maximum` are; by
+  // name: convert-gpu-to-nvvm would make the arith ops libdevice calls.
+  std::string name = std::string(isMax ? "llvm.maximum." : "llvm.minimum.") +
                      (lhs.getType().isF64()   ? "f64"
                       : lhs.getType().isF32() ? "f32"
                       : lhs.getType().isF16() ? "f16"

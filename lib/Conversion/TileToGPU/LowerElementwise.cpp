@@ -237,6 +237,19 @@ static FailureOr<Value> emitScalarOp(LoweringContext &l, Operation *op,
     return emitMath(l, op, operands[0]);
   if (isa<arith::RemFOp>(op))
     return emitExactRemainder(b, operands[0], operands[1]);
+  if (isa<arith::FPToSIOp>(op)) {
+    // Saturating, NaN to 0 (cvt.rzi.sat), as the language defines it: LLVM's
+    // fptosi is poison out of range.
+    Value x = operands[0];
+    if (x.getType().getIntOrFloatBitWidth() < 32)
+      x = arith::ExtFOp::create(b, b.getF32Type(), x);
+    std::string name = "llvm.fptosi.sat.i" +
+                       std::to_string(resultType.getIntOrFloatBitWidth()) +
+                       (x.getType().isF64() ? ".f64" : ".f32");
+    return LLVM::CallIntrinsicOp::create(b, resultType, b.getStringAttr(name),
+                                         ValueRange{x})
+        .getResult(0);
+  }
   if (isa<math::AbsIOp>(op)) {
     // select(x < 0, 0 - x, x): math.absi would become a libdevice call.
     Value x = operands[0];

@@ -6,7 +6,7 @@
 #b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: llvm.mlir.global external @__tile_shared_rmax() {addr_space = 3 : i32, alignment = 16 : i64, tile.shared_bytes = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: gpu.func @rmax
-// CHECK-COUNT-7: llvm.call_intrinsic "llvm.maxnum.f32"
+// CHECK-COUNT-7: llvm.call_intrinsic "llvm.maximum.f32"
 // CHECK-COUNT-5: gpu.shuffle  xor %{{.*}} : f32
 // CHECK-NOT: gpu.shuffle
 // CHECK: scf.if
