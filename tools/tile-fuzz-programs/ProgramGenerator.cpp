@@ -65,6 +65,9 @@ struct Expr {
   /// Bound on the difference between two correct executions; 0 when every
   /// execution gives the same bits.
   double error = 0;
+  /// A scalar integer the frontend folds: arithmetic on two of them that
+  /// overflows is an error by the language's rules, so it is not generated.
+  bool constant = false;
 };
 
 /// A name in scope.
@@ -78,6 +81,7 @@ struct Var {
 struct Helper {
   std::string name;
   std::vector<std::pair<Elem, Shape>> params;
+  std::vector<bool> constantParams;
   Elem result;
   Shape resultShape;
   double errorGain; // result error per unit of argument error
@@ -265,7 +269,8 @@ Expr Generator::constant(Elem e, Shape s) {
   if (s != Shape::Scalar)
     return {"full(" + dims(s) + ", " + lit.text + ", " + name(e) + ")", e, s,
             lit.bound, 0};
-  return {"cast(" + lit.text + ", " + name(e) + ")", e, s, lit.bound, 0};
+  return {"cast(" + lit.text + ", " + name(e) + ")", e, s, lit.bound, 0,
+          !isFloat(e)};
 }
 
 Expr Generator::leaf(Elem e, Shape s) {
@@ -426,6 +431,8 @@ Expr Generator::intOp(Elem e, Shape s, int depth) {
   };
   auto cap = [&](double b) { return std::min(b, std::ldexp(1.0, width(e))); };
   Expr a = operand(true), b = operand(false);
+  if (a.constant && b.constant)
+    return castTo(a, e);
   Elem re = promote(a.elem, b.elem);
   std::string x = broadcastTo(a, s), y = broadcastTo(b, s);
   switch (pick(12)) {
@@ -566,7 +573,8 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
       continue;
     bool same = true;
     for (size_t i = 0; i < args.size(); ++i)
-      same &= h.params[i] == std::make_pair(args[i].elem, args[i].shape);
+      same &= h.params[i] == std::make_pair(args[i].elem, args[i].shape) &&
+              h.constantParams[i] == args[i].constant;
     if (same && chance(0.7))
       return {callText(h.name), e, s, h.bound,
               h.ownError + h.errorGain * argError};
@@ -594,6 +602,7 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
     value.error = isFloat(value.elem) ? 1.0 : 0.0;
     scope.push_back({p, value});
     h.params.push_back({args[i].elem, args[i].shape});
+    h.constantParams.push_back(args[i].constant);
   }
   Expr result;
   if (chance(0.4)) { // var assigned through a call (genAssign's case)
