@@ -215,6 +215,11 @@ def main():
     args = parser.parse_args()
     only = args.only.split(",")
     filters = [f for f in args.matmul_filter.split(",") if f]
+    props = torch.cuda.get_device_properties(0)
+    print(json.dumps({"impl": "peers", "machine": {
+        "device": props.name, "sms": props.multi_processor_count,
+        "torch": torch.__version__, "triton": triton.__version__,
+        "cuda": torch.version.cuda}}), flush=True)
     if "vector_add" in only:
         vector_adds()
     if "softmax" in only:

@@ -18,6 +18,9 @@ def main():
     rows = load(sys.argv[1]) + load(sys.argv[2])
     table = {}
     for r in rows:
+        if "machine" in r:  # what each side ran on (and from which commit)
+            print(f"{r['impl']}: " + ", ".join(f"{k} {v}" for k, v in r["machine"].items()))
+            continue
         table.setdefault((r["kernel"], r["shape"]), {})[r["impl"]] = r
     print(f"{'kernel':<16} {'shape':<14} {'tile':>9} {'torch':>9} {'triton':>9}"
           f" {'tile/best':>9} {'tile/triton':>11}")

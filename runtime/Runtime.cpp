@@ -45,6 +45,7 @@ struct RuntimeImpl {
   std::string arch, name;
   int maxGrid[3] = {0, 0, 0};
   int maxShared = 0;
+  Runtime::DeviceInfo info;
   DiskCache cache{DiskCache::defaultDirectory()};
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<LoadedModule>> loaded;
@@ -430,6 +431,14 @@ Runtime::Runtime(int device) : impl(std::make_shared<RuntimeImpl>()) {
   attr(rt.maxGrid[2], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
   attr(rt.maxShared, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
   rt.arch = "sm_" + std::to_string(major) + std::to_string(minor);
+  int kHz = 0;
+  attr(rt.info.multiprocessors, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+  attr(kHz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE);
+  rt.info.smClockMHz = kHz / 1000;
+  attr(kHz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE);
+  rt.info.memoryClockMHz = kHz / 1000;
+  rt.info.name = rt.name;
+  rt.info.arch = rt.arch;
 }
 
 Runtime::~Runtime() {
@@ -440,6 +449,7 @@ Runtime::~Runtime() {
 
 std::string Runtime::deviceName() const { return impl->name; }
 std::string Runtime::deviceArch() const { return impl->arch; }
+const Runtime::DeviceInfo &Runtime::deviceInfo() const { return impl->info; }
 std::string Runtime::cacheDirectory() const { return impl->cache.directory(); }
 
 Runtime::CacheStats Runtime::cacheStats() const {

@@ -1,5 +1,6 @@
 //===- Driver.cpp - the compiler, from .tile source to any stage ----------===//
 #include "tile/Driver/Driver.h"
+#include "tile/Support/GitCommit.h"
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -155,8 +156,10 @@ void tile::registerDriverDialects(DialectRegistry &registry) {
 
 llvm::StringRef tile::compilerVersion() {
   // Bump when generated code changes for the same input.
-  return "tile-0.3 (llvm " LLVM_VERSION_STRING ")";
+  return "tile-0.4 (llvm " LLVM_VERSION_STRING ")";
 }
+
+llvm::StringRef tile::buildCommit() { return TILE_GIT_COMMIT; }
 
 namespace {
 /// A context of its own with a diagnostic handler that formats errors like

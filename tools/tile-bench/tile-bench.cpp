@@ -90,6 +90,43 @@ static cl::opt<std::string> dumpKernels(
              "operand order) to this directory and exit"),
     cl::value_desc("dir"), cl::cat(benchCategory));
 
+static cl::OptionCategory kernelCategory(
+    "tile-bench --kernel options (time any kernel)");
+static cl::opt<std::string> kernelFile(
+    "kernel",
+    cl::desc("time the kernel of this .tile file instead of the examples, "
+             "launched with --grid and --arg"),
+    cl::value_desc("file"), cl::cat(kernelCategory));
+static cl::opt<std::string>
+    kernelName("kernel-name",
+               cl::desc("which kernel of the file (default: the only one)"),
+               cl::cat(kernelCategory));
+static cl::opt<std::string> gridSpec("grid",
+                                     cl::desc("launch grid X[,Y[,Z]]"),
+                                     cl::init("1"), cl::cat(kernelCategory));
+static cl::list<std::string> kernelArgs(
+    "arg",
+    cl::desc("NAME=VALUE per parameter: a number for a scalar, an element "
+             "count N (or rand:N, zeros:N) for a pointer, whose buffer is "
+             "filled with standard normal floats or integers in [-100, 100]"),
+    cl::value_desc("NAME=VALUE"), cl::cat(kernelCategory));
+static cl::list<std::string> kernelDefines(
+    "D", cl::Prefix, cl::desc("override a const parameter: -D NAME=VALUE"),
+    cl::value_desc("NAME=VALUE"), cl::cat(kernelCategory));
+static cl::opt<unsigned> kernelWarps("num-warps",
+                                     cl::desc("warps per program (default 4)"),
+                                     cl::init(4), cl::cat(kernelCategory));
+static cl::opt<unsigned>
+    kernelStages("num-stages", cl::desc("pipeline stages (default 3)"),
+                 cl::init(3), cl::cat(kernelCategory));
+static cl::opt<double> kernelBytes(
+    "bytes", cl::desc("bytes one launch moves, to report GB/s"),
+    cl::init(0), cl::cat(kernelCategory));
+static cl::opt<double>
+    kernelFlops("flops", cl::desc("operations of one launch, to report "
+                                  "TFLOP/s"),
+                cl::init(0), cl::cat(kernelCategory));
+
 namespace {
 /// One timed matmul: the example in a precision, with A or B stored
 /// transposed (read through strides) where `order` says.
@@ -182,13 +219,156 @@ static void emit(const std::string &kernel, const std::string &shape,
   std::fflush(stdout);
 }
 
+/// The first JSON line of every run: what was measured, on what.
+static void emitMachine(Runtime &rt) {
+  const Runtime::DeviceInfo &d = rt.deviceInfo();
+  std::printf("{\"impl\": \"tile\", \"machine\": {\"device\": \"%s\", "
+              "\"arch\": \"%s\", \"sms\": %d, \"sm_clock_mhz\": %d, "
+              "\"memory_clock_mhz\": %d, \"commit\": \"%s\", "
+              "\"compiler\": \"%s\"}}\n",
+              d.name.c_str(), d.arch.c_str(), d.multiprocessors, d.smClockMHz,
+              d.memoryClockMHz, buildCommit().str().c_str(),
+              compilerVersion().str().c_str());
+  std::fflush(stdout);
+}
+
+/// Bytes of one element of a pointer parameter's pointee ("ptr<f16>": 2).
+static size_t pointeeBytes(StringRef type) {
+  StringRef t = type.drop_front(4).drop_back(); // ptr<...>
+  if (t == "i1" || t == "i8")
+    return 1;
+  if (t == "i16" || t == "f16" || t == "bf16")
+    return 2;
+  if (t == "i64" || t == "f64")
+    return 8;
+  return 4;
+}
+
+/// tile-bench --kernel: times one kernel of a file on random buffers.
+static void benchKernelFile(Runtime &rt, Buffer &flush) {
+  ConstValues constants;
+  for (const std::string &d : kernelDefines) {
+    auto [name, value] = StringRef(d).split('=');
+    if (value.empty())
+      throw tile::Error("-D expects NAME=VALUE, got '" + d + "'");
+    constants[name.str()] = value.str();
+  }
+  ModuleOptions options;
+  options.numWarps = kernelWarps;
+  options.numStages = kernelStages;
+  Module module = rt.compileFile(kernelFile, constants, options);
+  const std::vector<KernelInfo> &kernels = module.kernels();
+  std::string name = kernelName;
+  if (name.empty()) {
+    if (kernels.size() != 1)
+      throw tile::Error(kernelFile + " has " + std::to_string(kernels.size()) +
+                        " kernels; choose one with --kernel-name");
+    name = kernels.front().name;
+  }
+  Kernel kernel = module.kernel(name);
+  std::array<unsigned, 3> grid = {1, 1, 1};
+  SmallVector<StringRef> gridParts;
+  StringRef(gridSpec).split(gridParts, ',');
+  for (auto [i, part] : llvm::enumerate(gridParts))
+    if (i > 2 || part.trim().getAsInteger(10, grid[i]) || grid[i] == 0)
+      throw tile::Error("--grid expects X[,Y[,Z]] of positive integers, got '" +
+                        gridSpec + "'");
+
+  std::map<std::string, std::string> values;
+  for (const std::string &a : kernelArgs) {
+    auto [n, v] = StringRef(a).split('=');
+    values[n.str()] = v.str();
+  }
+  std::vector<Buffer> buffers;
+  std::vector<Arg> args;
+  std::string missing;
+  for (const ParamInfo &p : kernel.info().params) {
+    auto it = values.find(p.name);
+    if (it == values.end()) {
+      missing += " " + p.name;
+      continue;
+    }
+    StringRef v = it->second;
+    values.erase(it);
+    if (p.kind == ParamInfo::Kind::Pointer) {
+      bool zeros = v.consume_front("zeros:");
+      v.consume_front("rand:");
+      size_t count;
+      if (v.getAsInteger(10, count) || count == 0)
+        throw tile::Error("--arg " + p.name + "=" + v.str() +
+                          ": a pointer takes an element count N, rand:N or "
+                          "zeros:N");
+      size_t bytes = count * pointeeBytes(p.type);
+      StringRef elem = StringRef(p.type).drop_front(4).drop_back();
+      if (!zeros && (elem == "f32" || elem == "f16" || elem == "bf16")) {
+        buffers.push_back(randomBuffer(rt, count, elem, unsigned(buffers.size())));
+        continue;
+      }
+      std::vector<unsigned char> host(bytes, 0);
+      if (!zeros) {
+        std::mt19937 rng(unsigned(buffers.size()));
+        std::uniform_int_distribution<int> dist(-100, 100);
+        size_t eb = pointeeBytes(p.type);
+        for (size_t i = 0; i < count; ++i) {
+          int64_t x = dist(rng);
+          double f = x / 50.0;
+          if (elem == "f64")
+            std::memcpy(&host[i * 8], &f, 8);
+          else if (elem == "i1")
+            host[i] = x & 1;
+          else
+            std::memcpy(&host[i * eb], &x, eb); // little-endian low bytes
+        }
+      }
+      buffers.push_back(rt.alloc(bytes));
+      buffers.back().upload(host.data(), bytes);
+      continue;
+    }
+    if (p.kind == ParamInfo::Kind::Float) {
+      double f;
+      if (v.getAsDouble(f))
+        throw tile::Error("--arg " + p.name + "=" + v.str() + ": expected a number");
+      args.push_back(p.bits == 64 ? Arg(f) : Arg(float(f)));
+    } else {
+      int64_t i;
+      if (v.getAsInteger(10, i))
+        throw tile::Error("--arg " + p.name + "=" + v.str() + ": expected an integer");
+      args.push_back(p.bits == 64 ? Arg(i) : Arg(int32_t(i)));
+    }
+  }
+  if (!missing.empty())
+    throw tile::Error("missing --arg for:" + missing);
+  if (!values.empty())
+    throw tile::Error("--arg " + values.begin()->first + ": kernel '" + name +
+                      "' has no such parameter");
+  // Arguments in parameter order: buffers were set aside above.
+  std::vector<Arg> ordered;
+  size_t b = 0, s = 0;
+  for (const ParamInfo &p : kernel.info().params)
+    ordered.push_back(p.kind == ParamInfo::Kind::Pointer ? Arg(buffers[b++])
+                                                         : args[s++]);
+  Grid g(grid[0], grid[1], grid[2]);
+  Timing t = timeRuns(
+      rt, warmup, reps, [&] { kernel.launchArgs(g, ordered); }, &flush);
+  std::string rates;
+  if (kernelBytes > 0)
+    rates += ", \"gbps\": " + std::to_string(kernelBytes / t.median / 1e6);
+  if (kernelFlops > 0)
+    rates += ", \"tflops\": " + std::to_string(kernelFlops / t.median / 1e9);
+  std::printf("{\"impl\": \"tile\", \"kernel\": \"%s\", \"shape\": "
+              "\"%s grid=%s\", %s%s}\n",
+              name.c_str(), kernelFile.c_str(), gridSpec.c_str(),
+              timingFields(t).c_str(), rates.c_str());
+  std::fflush(stdout);
+}
+
 static double seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since)
       .count();
 }
 
 int main(int argc, char **argv) {
-  cl::HideUnrelatedOptions(benchCategory);
+  cl::HideUnrelatedOptions({&benchCategory, &kernelCategory});
   cl::ParseCommandLineOptions(argc, argv,
                               "tile-bench: benchmark the examples\n");
   // The matmul configurations, checked before anything needs a GPU.
@@ -237,9 +417,14 @@ int main(int argc, char **argv) {
     Runtime rt;
     std::fprintf(stderr, "device: %s (%s)\n", rt.deviceName().c_str(),
                  rt.deviceArch().c_str());
+    emitMachine(rt);
     std::string dir = examplesDir;
     // Cleared before each timed run: larger than the L2 (50 MB on an H100).
     Buffer flush = rt.alloc(size_t(256) << 20);
+    if (!kernelFile.empty()) {
+      benchKernelFile(rt, flush);
+      return 0;
+    }
 
     // Vector add.
     Module va = rt.compileFile(dir + "/vector_add.tile");

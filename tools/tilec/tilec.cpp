@@ -163,7 +163,10 @@ int main(int argc, char **argv) {
   // option that LLVM's backends register.
   cl::HideUnrelatedOptions({&tilecCategory, &runCategory});
   cl::AddExtraVersionPrinter(
-      [](raw_ostream &os) { os << tile::compilerVersion() << "\n"; });
+      [](raw_ostream &os) {
+        os << tile::compilerVersion() << ", commit " << tile::buildCommit()
+           << "\n";
+      });
   for (auto &option : cl::getRegisteredOptions())
     if (option.first.starts_with("mlir-"))
       option.second->setHiddenFlag(cl::NotHidden);

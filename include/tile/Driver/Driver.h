@@ -116,6 +116,10 @@ bool describeSource(llvm::StringRef source, llvm::StringRef bufferName,
 /// keys).
 llvm::StringRef compilerVersion();
 
+/// The git commit the compiler was built from ("-dirty" with uncommitted
+/// changes; "unknown" outside a checkout).
+llvm::StringRef buildCommit();
+
 } // namespace tile
 
 #endif // TILE_DRIVER_DRIVER_H

@@ -177,6 +177,14 @@ public:
   std::string deviceName() const;
   /// "sm_90" for compute capability 9.0.
   std::string deviceArch() const;
+  /// What benchmarks record of the device.
+  struct DeviceInfo {
+    std::string name, arch;
+    int multiprocessors = 0;
+    /// Peak clocks the driver reports (not the current ones).
+    int smClockMHz = 0, memoryClockMHz = 0;
+  };
+  const DeviceInfo &deviceInfo() const;
 
   /// Counters of the compile cache (for tests and tile-bench).
   struct CacheStats {
