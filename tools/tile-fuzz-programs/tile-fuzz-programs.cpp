@@ -321,7 +321,8 @@ std::string checkOnGPU(Runtime &rt, const fuzz::GeneratedProgram &p,
 bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
   fuzz::GeneratedProgram p = fuzz::generateProgram(seed);
   if (printSource)
-    outs() << p.source << "\n";
+    outs() << p.source << "// grid " << p.grid[0] << ", --num-warps="
+           << p.numWarps << " --num-stages=" << p.numStages << "\n\n";
   Inputs inputs = makeInputs(p);
   auto fail = [&](const std::string &oracle, const std::string &message) {
     ++totals.failures;
