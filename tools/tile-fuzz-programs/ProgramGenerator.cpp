@@ -84,6 +84,7 @@ struct Helper {
   std::vector<bool> constantParams;
   Elem result;
   Shape resultShape;
+  bool constantResult; // a folded scalar integer whatever the arguments
   double errorGain; // result error per unit of argument error
   double bound;
   double ownError;
@@ -577,7 +578,7 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
               h.constantParams[i] == args[i].constant;
     if (same && chance(0.7))
       return {callText(h.name), e, s, h.bound,
-              h.ownError + h.errorGain * argError};
+              h.ownError + h.errorGain * argError, h.constantResult};
   }
 
   // A new helper: its scope is its parameters only.
@@ -626,10 +627,12 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
   // Error of the result with unit-error parameters = gain (>= 0), and the
   // bound of the result.
   h.bound = result.bound;
+  h.constantResult = result.constant;
   h.errorGain = isFloat(e) ? result.error : 0;
   h.ownError = isFloat(e) ? 4 * unit(e) * result.bound : 0;
   helpers.push_back(h);
-  return {callText(h.name), e, s, h.bound, h.ownError + h.errorGain * argError};
+  return {callText(h.name), e, s, h.bound, h.ownError + h.errorGain * argError,
+          h.constantResult};
 }
 
 Expr Generator::expr(Elem e, Shape s, int depth) {

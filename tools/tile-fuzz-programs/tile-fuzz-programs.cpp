@@ -31,6 +31,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -64,6 +65,12 @@ cl::opt<unsigned> timeout("timeout",
                           cl::init(60));
 cl::opt<bool> useGPU("gpu", cl::desc("Also run every program on the GPU"));
 cl::opt<bool> printSource("print", cl::desc("Print each program's source"));
+cl::opt<std::string> sourceOverride(
+    "source",
+    cl::desc("Check this .tile file instead of the generated source, with "
+             "the seed's arguments and launch (to narrow down a failure: "
+             "edit the printed program, e.g. to store an intermediate)"),
+    cl::value_desc("file"));
 cl::opt<std::string> failuresDir(
     "failures", cl::desc("Where to write failing programs (default: "
                          "fuzz-failures)"),
@@ -320,6 +327,15 @@ std::string checkOnGPU(Runtime &rt, const fuzz::GeneratedProgram &p,
 /// Checks one program; false on a failure (reported).
 bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
   fuzz::GeneratedProgram p = fuzz::generateProgram(seed);
+  if (!sourceOverride.empty()) {
+    auto file = MemoryBuffer::getFile(sourceOverride);
+    if (!file) {
+      errs() << "tile-fuzz-programs: cannot read " << sourceOverride << "\n";
+      ++totals.failures;
+      return false;
+    }
+    p.source = (*file)->getBuffer().str();
+  }
   if (printSource)
     outs() << p.source << "// grid " << p.grid[0] << ", --num-warps="
            << p.numWarps << " --num-stages=" << p.numStages << "\n\n";
