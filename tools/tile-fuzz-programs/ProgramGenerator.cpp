@@ -65,8 +65,10 @@ struct Expr {
   /// Bound on the difference between two correct executions; 0 when every
   /// execution gives the same bits.
   double error = 0;
-  /// A scalar integer the frontend folds: arithmetic on two of them that
-  /// overflows is an error by the language's rules, so it is not generated.
+  /// A scalar the frontend folds: integer arithmetic on two of them that
+  /// overflows, or a folded float that does not fit the integer it is cast
+  /// to (NaN from x % 0.0), is an error by the language's rules, so neither
+  /// is generated.
   bool constant = false;
 };
 
@@ -270,8 +272,7 @@ Expr Generator::constant(Elem e, Shape s) {
   if (s != Shape::Scalar)
     return {"full(" + dims(s) + ", " + lit.text + ", " + name(e) + ")", e, s,
             lit.bound, 0};
-  return {"cast(" + lit.text + ", " + name(e) + ")", e, s, lit.bound, 0,
-          !isFloat(e)};
+  return {"cast(" + lit.text + ", " + name(e) + ")", e, s, lit.bound, 0, true};
 }
 
 Expr Generator::leaf(Elem e, Shape s) {
@@ -289,7 +290,8 @@ Expr Generator::leaf(Elem e, Shape s) {
   // Floats become integers only where every execution has the same value,
   // in range.
   if (isFloat(x.elem) && !isFloat(e) &&
-      (x.error > 0 || x.bound >= std::ldexp(1.0, width(e) - 1) - 1)) {
+      (x.error > 0 || x.constant ||
+       x.bound >= std::ldexp(1.0, width(e) - 1) - 1)) {
     return constant(e, s);
   }
   return castTo(x, e);
@@ -306,17 +308,18 @@ Expr Generator::reproducible(Elem e, Shape s, int depth) {
   if (depth <= 0 || !chance(0.4))
     return x;
   Expr y = reproducible(e, s, depth - 1);
+  bool folded = x.constant && y.constant;
   switch (pick(3)) {
   case 0:
-    return {"abs(" + x.text + ")", e, s, x.bound, 0};
+    return {"abs(" + x.text + ")", e, s, x.bound, 0, x.constant};
   case 1:
     return {"maximum(" + x.text + ", " + y.text + ")", e, s,
-            std::max(x.bound, y.bound), 0};
+            std::max(x.bound, y.bound), 0, folded};
   default:
     if (isFloat(e))
-      return {"(" + x.text + " % " + y.text + ")", e, s, x.bound, 0};
+      return {"(" + x.text + " % " + y.text + ")", e, s, x.bound, 0, folded};
     return {"minimum(" + x.text + ", " + y.text + ")", e, s,
-            std::max(x.bound, y.bound), 0};
+            std::max(x.bound, y.bound), 0, folded};
   }
 }
 
@@ -394,11 +397,12 @@ Expr Generator::floatOp(Elem e, Shape s, int depth) {
     case 0:
       return {std::string(chance(0.5) ? "maximum(" : "minimum(") + a.text +
                   ", " + broadcastTo(b, s) + ")",
-              e, s, std::max(a.bound, b.bound), std::max(a.error, b.error)};
+              e, s, std::max(a.bound, b.bound), std::max(a.error, b.error),
+              a.constant && b.constant};
     case 1:
-      return {"abs(" + a.text + ")", e, s, a.bound, a.error};
+      return {"abs(" + a.text + ")", e, s, a.bound, a.error, a.constant};
     default:
-      return {"(-" + a.text + ")", e, s, a.bound, a.error};
+      return {"(-" + a.text + ")", e, s, a.bound, a.error, a.constant};
     }
   }
   case 7: { // where
@@ -406,7 +410,8 @@ Expr Generator::floatOp(Elem e, Shape s, int depth) {
     Expr a = expr(e, s, depth - 1), b = expr(e, randomOperandShape(s), depth - 1);
     return {"where(" + broadcastTo(c, s) + ", " + a.text + ", " +
                 broadcastTo(b, s) + ")",
-            e, s, std::max(a.bound, b.bound), std::max(a.error, b.error)};
+            e, s, std::max(a.bound, b.bound), std::max(a.error, b.error),
+            a.constant || b.constant}; // maybe folded: treated as constant
   }
   case 8: // fmod of reproducible values
     return reproducible(e, s, depth);
@@ -470,7 +475,7 @@ Expr Generator::intOp(Elem e, Shape s, int depth) {
       return castTo(boolOp(s, depth - 1), e);
     Elem from = kArithmeticElems[4 + pick(4)];
     Expr f = reproducible(from, s, depth - 1);
-    if (f.bound >= std::ldexp(1.0, width(e) - 1))
+    if (f.constant || f.bound >= std::ldexp(1.0, width(e) - 1))
       return castTo(a, e);
     return castTo(f, e);
   }
