@@ -95,10 +95,13 @@ static bool compareFloat(arith::CmpFPredicate p, double a, double b) {
 }
 
 /// Signed division helpers defined for every input; runArith reports a zero
-/// divisor before calling them, and INT64_MIN / -1 wraps to 0.
+/// divisor before calling them, and INT64_MIN / -1 wraps to INT64_MIN (its
+/// remainder is 0).
 static int64_t divSI(int64_t a, int64_t b) {
-  if (b == 0 || (a == INT64_MIN && b == -1))
+  if (b == 0)
     return 0;
+  if (a == INT64_MIN && b == -1)
+    return INT64_MIN;
   return a / b;
 }
 static int64_t remSI(int64_t a, int64_t b) {
@@ -110,7 +113,7 @@ static int64_t ceilDivSI(int64_t a, int64_t b) {
   if (b == 0)
     return 0;
   int64_t q = divSI(a, b);
-  if (a % b != 0 && ((a < 0) == (b < 0)))
+  if (remSI(a, b) != 0 && ((a < 0) == (b < 0)))
     ++q;
   return q;
 }
@@ -244,7 +247,11 @@ LogicalResult Interpreter::runArith(Operation &op) {
       .Case<math::AbsFOp>([&](auto) { floatUnary([](double a) { return std::fabs(a); }); })
       .Case<math::AbsIOp>([&](auto) {
         const RtValue &a = in(0);
-        mapElements(out.ints, n, [&](size_t i) { return rt.wrap(a.ints[i] < 0 ? -a.ints[i] : a.ints[i]); });
+        // Negated as unsigned: abs(INT64_MIN) wraps to itself, as on the GPU.
+        mapElements(out.ints, n, [&](size_t i) {
+          return rt.wrap(a.ints[i] < 0 ? int64_t(0 - uint64_t(a.ints[i]))
+                                       : a.ints[i]);
+        });
       })
       .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) {
         const RtValue &a = in(0), &b = in(1);
