@@ -66,9 +66,8 @@ static StringRef headerField(StringRef header, StringRef key) {
   return rest.take_front(end).trim();
 }
 
-std::unique_ptr<HostBuffer> interp::readBufferFile(StringRef path,
-                                                   ScalarKind kind,
-                                                   std::string &error) {
+std::unique_ptr<HostBuffer>
+interp::readBufferFile(StringRef path, ScalarKind kind, std::string &error) {
   auto file = MemoryBuffer::getFile(path, /*IsText=*/false,
                                     /*RequiresNullTerminator=*/false);
   if (!file) {
@@ -80,9 +79,9 @@ std::unique_ptr<HostBuffer> interp::readBufferFile(StringRef path,
   StringRef data = bytes;
   if (path.ends_with(".npy")) {
     auto bad = [&](const Twine &why) {
-      error = ("'" + path + "' is not a .npy file of this kernel's type: " +
-               why)
-                  .str();
+      error =
+          ("'" + path + "' is not a .npy file of this kernel's type: " + why)
+              .str();
       return nullptr;
     };
     if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10)

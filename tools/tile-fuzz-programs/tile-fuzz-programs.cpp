@@ -54,8 +54,9 @@ namespace {
 
 cl::opt<uint64_t> firstSeed("seed", cl::desc("Seed of the first program"),
                             cl::init(1));
-cl::opt<uint64_t> programCount("count", cl::desc("Programs to generate and check"),
-                        cl::init(100));
+cl::opt<uint64_t> programCount("count",
+                               cl::desc("Programs to generate and check"),
+                               cl::init(100));
 cl::opt<unsigned> jobs("jobs",
                        cl::desc("Threads checking programs (CPU oracles; "
                                 "--gpu uses one)"),
@@ -71,10 +72,11 @@ cl::opt<std::string> sourceOverride(
              "the seed's arguments and launch (to narrow down a failure: "
              "edit the printed program, e.g. to store an intermediate)"),
     cl::value_desc("file"));
-cl::opt<std::string> failuresDir(
-    "failures", cl::desc("Where to write failing programs (default: "
+cl::opt<std::string>
+    failuresDir("failures",
+                cl::desc("Where to write failing programs (default: "
                          "fuzz-failures)"),
-    cl::init("fuzz-failures"));
+                cl::init("fuzz-failures"));
 
 /// One program's buffers and scalars, as the interpreter takes them.
 struct Inputs {
@@ -84,9 +86,9 @@ struct Inputs {
 
 ScalarKind kindOf(const std::string &type) {
   static const std::pair<const char *, ScalarKind> kinds[] = {
-      {"i1", ScalarKind::I1},   {"i8", ScalarKind::I8},
-      {"i16", ScalarKind::I16}, {"i32", ScalarKind::I32},
-      {"i64", ScalarKind::I64}, {"f16", ScalarKind::F16},
+      {"i1", ScalarKind::I1},     {"i8", ScalarKind::I8},
+      {"i16", ScalarKind::I16},   {"i32", ScalarKind::I32},
+      {"i64", ScalarKind::I64},   {"f16", ScalarKind::F16},
       {"bf16", ScalarKind::BF16}, {"f32", ScalarKind::F32},
       {"f64", ScalarKind::F64}};
   for (auto &[n, k] : kinds)
@@ -189,11 +191,11 @@ std::optional<Inputs> interpret(mlir::ModuleOp module,
   }
   Inputs run = copyInputs(p, inputs);
   std::string diagnostics;
-  mlir::ScopedDiagnosticHandler handler(
-      module.getContext(), [&](mlir::Diagnostic &d) {
-        diagnostics += d.str() + "\n";
-        return mlir::success();
-      });
+  mlir::ScopedDiagnosticHandler handler(module.getContext(),
+                                        [&](mlir::Diagnostic &d) {
+                                          diagnostics += d.str() + "\n";
+                                          return mlir::success();
+                                        });
   if (failed(runKernel(kernel, p.grid, run.args))) {
     error = diagnostics;
     return std::nullopt;
@@ -232,8 +234,8 @@ public:
     std::optional<Inputs> got = interpret(module, program, inputs, error);
     ++result.stages;
     if (!got)
-      result.failure = "the interpreter fails after " + pass->getName().str() +
-                ": " + error;
+      result.failure =
+          "the interpreter fails after " + pass->getName().str() + ": " + error;
     else if (std::string diff = compareOutputs(program, reference, *got, true);
              !diff.empty())
       result.failure = "after " + pass->getName().str() + ": " + diff;
@@ -274,7 +276,8 @@ void saveFailure(const fuzz::GeneratedProgram &p, const Inputs &inputs,
     }
     const HostBuffer &buffer = *inputs.buffers[b++];
     bool npy = numpyDescr(buffer.kind()) != nullptr;
-    std::string file = std::string(dir) + "/" + a.name + (npy ? ".npy" : ".bin");
+    std::string file =
+        std::string(dir) + "/" + a.name + (npy ? ".npy" : ".bin");
     std::string error;
     writeBufferFile(file, buffer, npy, error);
     command += " --arg " + a.name + "=file:" + file;
@@ -311,9 +314,8 @@ std::string checkOnGPU(Runtime &rt, const fuzz::GeneratedProgram &p,
       buffers.back().upload(host.data(), host.byteSize());
       args.push_back(Arg(buffers.back()));
     }
-    kernel.launchArgs({unsigned(p.grid[0]), unsigned(p.grid[1]),
-                       unsigned(p.grid[2])},
-                      args);
+    kernel.launchArgs(
+        {unsigned(p.grid[0]), unsigned(p.grid[1]), unsigned(p.grid[2])}, args);
     rt.synchronize();
     Inputs got = copyInputs(p, inputs);
     for (size_t i = 0; i < buffers.size(); ++i)
@@ -337,8 +339,9 @@ bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
     p.source = (*file)->getBuffer().str();
   }
   if (printSource)
-    outs() << p.source << "// grid " << p.grid[0] << ", --num-warps="
-           << p.numWarps << " --num-stages=" << p.numStages << "\n\n";
+    outs() << p.source << "// grid " << p.grid[0]
+           << ", --num-warps=" << p.numWarps << " --num-stages=" << p.numStages
+           << "\n\n";
   Inputs inputs = makeInputs(p);
   auto fail = [&](const std::string &oracle, const std::string &message) {
     ++totals.failures;
@@ -361,16 +364,16 @@ bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
   options.stage = Stage::Tile;
   std::vector<KernelInfo> kernels;
   SourceMgr tileSources;
-  tileSources.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(p.source, "fuzz.tile"),
-                                 SMLoc());
+  tileSources.AddNewSourceBuffer(
+      MemoryBuffer::getMemBufferCopy(p.source, "fuzz.tile"), SMLoc());
   mlir::OwningOpRef<mlir::ModuleOp> tileModule;
   {
     mlir::SourceMgrDiagnosticHandler handler(tileSources, &context, diagStream);
     tileModule = compileSource(tileSources, context, options, kernels);
   }
   if (!tileModule)
-    return fail("compile", "the frontend rejects a valid program:\n" +
-                               diagnostics);
+    return fail("compile",
+                "the frontend rejects a valid program:\n" + diagnostics);
   std::string error;
   std::optional<Inputs> reference = interpret(*tileModule, p, inputs, error);
   if (!reference)
@@ -380,20 +383,19 @@ bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
   options.stage = Stage::PTX;
   kernels.clear();
   SourceMgr sources;
-  sources.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(p.source, "fuzz.tile"),
-                             SMLoc());
+  sources.AddNewSourceBuffer(
+      MemoryBuffer::getMemBufferCopy(p.source, "fuzz.tile"), SMLoc());
   StageOracle::Result stages;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string ptx;
   {
     mlir::SourceMgrDiagnosticHandler handler(sources, &context, diagStream);
-    module = compileSource(sources, context, options, kernels,
-                           [&](mlir::PassManager &pm) {
-                             pm.addInstrumentation(
-                                 std::make_unique<StageOracle>(
-                                     p, inputs, *reference, stages));
-                             return mlir::success();
-                           });
+    module = compileSource(
+        sources, context, options, kernels, [&](mlir::PassManager &pm) {
+          pm.addInstrumentation(
+              std::make_unique<StageOracle>(p, inputs, *reference, stages));
+          return mlir::success();
+        });
     if (module) {
       raw_string_ostream os(ptx);
       if (failed(printStage(*module, options, kernels, os)))
@@ -451,8 +453,8 @@ int main(int argc, char **argv) {
                         .count();
       for (size_t j = 0; j < started.size(); ++j)
         if (started[j] >= 0 && now - started[j] > int64_t(timeout)) {
-          errs() << "FAIL seed " << current[j]
-                 << " (hang): no result after " << timeout.getValue()
+          errs() << "FAIL seed " << current[j] << " (hang): no result after "
+                 << timeout.getValue()
                  << " s; rerun it with --seed=" << current[j]
                  << " --count=1 --print\n";
           errs().flush();

@@ -49,7 +49,8 @@ kernel rem16(x: ptr<f16>, y: ptr<f16>, out: ptr<f16>, n: i32,
 }
 )";
 
-template <typename T> Buffer uploadVector(Runtime &rt, const std::vector<T> &v) {
+template <typename T>
+Buffer uploadVector(Runtime &rt, const std::vector<T> &v) {
   Buffer b = rt.alloc(v.size() * sizeof(T));
   b.upload(v.data(), v.size() * sizeof(T));
   return b;
@@ -108,12 +109,31 @@ TEST_F(GPUTest, SoftMathF64) {
     x.push_back(v);
   for (int e = -1074; e <= 1023; ++e)
     x.push_back(std::ldexp(1.0, e));
-  for (double v : {0.0, -0.0, 1.0, -1.0, inf, -inf, nan, 709.782712893383,
-                   709.7827128933841, -745.13321910194, -745.1332191019412,
-                   -708.4, 1023.999, 1024.0, -1074.0, -1075.0, -1076.0,
-                   4.9406564584124654e-324, 2.2250738585072014e-308,
-                   std::nextafter(1.0, 0.0), std::nextafter(1.0, 2.0),
-                   M_SQRT2, M_SQRT1_2, -3.0, 0.5})
+  for (double v : {0.0,
+                   -0.0,
+                   1.0,
+                   -1.0,
+                   inf,
+                   -inf,
+                   nan,
+                   709.782712893383,
+                   709.7827128933841,
+                   -745.13321910194,
+                   -745.1332191019412,
+                   -708.4,
+                   1023.999,
+                   1024.0,
+                   -1074.0,
+                   -1075.0,
+                   -1076.0,
+                   4.9406564584124654e-324,
+                   2.2250738585072014e-308,
+                   std::nextafter(1.0, 0.0),
+                   std::nextafter(1.0, 2.0),
+                   M_SQRT2,
+                   M_SQRT1_2,
+                   -3.0,
+                   0.5})
     x.push_back(v);
   size_t n = x.size();
   Buffer dx = uploadVector(*rt, x);
@@ -143,8 +163,8 @@ TEST_F(GPUTest, SoftMathF64) {
       if (exactCase && err != 0)
         ++inexact;
     }
-    EXPECT_LE(worst, 2.0) << names[f] << "(" << x[worstAt]
-                          << ") = " << downloadVector<double>(out[f], n)[worstAt]
+    EXPECT_LE(worst, 2.0) << names[f] << "(" << x[worstAt] << ") = "
+                          << downloadVector<double>(out[f], n)[worstAt]
                           << ", libm " << reference[f](x[worstAt]);
     EXPECT_EQ(inexact, 0u) << names[f] << " of exact cases";
   }
@@ -162,8 +182,9 @@ TEST_F(GPUTest, SoftRemainder) {
     x.push_back(close[i]);
     y.push_back(close[i + 1]);
   }
-  double specials[] = {0.0, -0.0, 1.0, -1.5, inf, -inf, nan, 3.0,
-                       4.9406564584124654e-324, 1e-310, 1e308};
+  double specials[] = {
+      0.0,    -0.0, 1.0, -1.5, inf, -inf, nan, 3.0, 4.9406564584124654e-324,
+      1e-310, 1e308};
   for (double a : specials)
     for (double b : specials) {
       x.push_back(a);
@@ -193,8 +214,8 @@ TEST_F(GPUTest, SoftRemainder) {
         firstBad = i;
     }
     EXPECT_EQ(bad, 0u) << kernel << ": first at fmod(" << double(xs[firstBad])
-                       << ", " << double(ys[firstBad]) << ") = "
-                       << double(got[firstBad < n ? firstBad : 0]);
+                       << ", " << double(ys[firstBad])
+                       << ") = " << double(got[firstBad < n ? firstBad : 0]);
     EXPECT_TRUE(std::isnan(double(got[n]))) << kernel << " wrote past the end";
   };
   check("rem64", 0.0, [](double v) { return v; });

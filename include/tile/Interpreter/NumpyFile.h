@@ -1,4 +1,5 @@
-//===- NumpyFile.h - host buffers from and to .npy and raw files -*- C++ -*-===//
+//===- NumpyFile.h - host buffers from and to .npy and raw files -*- C++
+//-*-===//
 #ifndef TILE_INTERPRETER_NUMPYFILE_H
 #define TILE_INTERPRETER_NUMPYFILE_H
 
@@ -17,8 +18,7 @@ const char *numpyDescr(ScalarKind kind);
 /// little-endian elements (the size a multiple of the element's). Null with
 /// `error` set when the file cannot be read or does not fit.
 std::unique_ptr<HostBuffer> readBufferFile(llvm::StringRef path,
-                                           ScalarKind kind,
-                                           std::string &error);
+                                           ScalarKind kind, std::string &error);
 
 /// Writes `buffer` to `path`, as .npy (1-D, format 1.0) when `npy`, else as
 /// raw bytes. False with `error` set on failure.

@@ -67,7 +67,9 @@ struct Arith64 {
   Value select(Value c, Value x, Value y) {
     return arith::SelectOp::create(b, c, x, y);
   }
-  Value fma(Value x, Value y, Value z) { return call("llvm.fma.f64", {x, y, z}); }
+  Value fma(Value x, Value y, Value z) {
+    return call("llvm.fma.f64", {x, y, z});
+  }
   Value rint(Value x) { return call("llvm.rint.f64", {x}); }
   Value ctlz(Value x) {
     Value no = arith::ConstantOp::create(b, b.getBoolAttr(false));
@@ -101,9 +103,9 @@ static Value remainderF64(Arith64 &a, Value x, Value y) {
   Value ax = a.band(ux, a.i(~kSignBit)), ay = a.band(uy, a.i(~kSignBit));
   Value infBits = a.i(0x7ffLL << 52);
   // y == 0, y NaN, x infinite or NaN: NaN.
-  Value invalid = a.bor(a.icmp(P::eq, ay, a.i(0)),
-                        a.bor(a.icmp(P::sgt, ay, infBits),
-                              a.icmp(P::sge, ax, infBits)));
+  Value invalid =
+      a.bor(a.icmp(P::eq, ay, a.i(0)),
+            a.bor(a.icmp(P::sgt, ay, infBits), a.icmp(P::sge, ax, infBits)));
   Value smaller = a.icmp(P::slt, ax, ay);
   Value signedZero = a.fromBits(sign);
 
@@ -145,11 +147,10 @@ static Value remainderF64(Arith64 &a, Value x, Value y) {
   m = a.shl(m, shift);
   Value e = a.sub(ey, shift);
   Value normal = a.bor(a.sub(m, a.i(kImplicitBit)), a.shl(e, a.i(52)));
-  Value subnormalShift =
-      arith::MinSIOp::create(a.b, a.sub(a.i(1), e), a.i(63));
+  Value subnormalShift = arith::MinSIOp::create(a.b, a.sub(a.i(1), e), a.i(63));
   Value subnormal = a.lshr(m, subnormalShift);
-  Value result = a.fromBits(a.bor(
-      a.select(a.icmp(P::sgt, e, a.i(0)), normal, subnormal), sign));
+  Value result = a.fromBits(
+      a.bor(a.select(a.icmp(P::sgt, e, a.i(0)), normal, subnormal), sign));
 
   Value nan = a.f(std::numeric_limits<double>::quiet_NaN());
   result = a.select(zero, signedZero, result);
@@ -170,7 +171,8 @@ Value tile::emitExactRemainder(ImplicitLocOpBuilder &b, Value x, Value y) {
       v = arith::ExtFOp::create(b, f32, v);
     return arith::ExtFOp::create(b, a.f64, v);
   };
-  Value r = arith::TruncFOp::create(b, f32, remainderF64(a, widen(x), widen(y)));
+  Value r =
+      arith::TruncFOp::create(b, f32, remainderF64(a, widen(x), widen(y)));
   return type.isF32() ? r : Value(arith::TruncFOp::create(b, type, r));
 }
 
@@ -230,7 +232,8 @@ static Value logF64(Arith64 &a, Value x, bool base2) {
   Value hx = a.bits(scaled);
   Value e = a.sub(a.lshr(hx, a.i(52)), a.i(1023));
   e = a.select(tiny, a.sub(e, a.i(54)), e);
-  Value m = a.fromBits(a.bor(a.band(hx, a.i(kMantissaMask)), a.i(1023LL << 52)));
+  Value m =
+      a.fromBits(a.bor(a.band(hx, a.i(kMantissaMask)), a.i(1023LL << 52)));
   Value high = a.fcmp(FP::OGT, m, a.f(M_SQRT2));
   m = a.select(high, a.mul(m, a.f(0.5)), m);
   e = a.select(high, a.add(e, a.i(1)), e);
@@ -244,8 +247,7 @@ static Value logF64(Arith64 &a, Value x, bool base2) {
   Value r = a.mul(z, a.polynomial(z, atanh));
   Value halfSquare = a.mul(a.mul(f, f), a.f(0.5));
   // log(1 + f), accurate relative to itself.
-  Value log1p =
-      a.sub(f, a.sub(halfSquare, a.mul(s, a.add(halfSquare, r))));
+  Value log1p = a.sub(f, a.sub(halfSquare, a.mul(s, a.add(halfSquare, r))));
   Value ef = arith::SIToFPOp::create(a.b, a.f64, e);
   Value result;
   if (base2) {
@@ -253,8 +255,8 @@ static Value logF64(Arith64 &a, Value x, bool base2) {
   } else {
     constexpr double kLn2Hi = 6.93147180369123816490e-01;
     constexpr double kLn2Lo = 1.90821492927058770002e-10;
-    result = a.add(a.mul(ef, a.f(kLn2Hi)),
-                   a.add(log1p, a.mul(ef, a.f(kLn2Lo))));
+    result =
+        a.add(a.mul(ef, a.f(kLn2Hi)), a.add(log1p, a.mul(ef, a.f(kLn2Lo))));
   }
   double inf = std::numeric_limits<double>::infinity();
   result = a.select(a.fcmp(FP::OEQ, x, a.f(inf)), x, result);
