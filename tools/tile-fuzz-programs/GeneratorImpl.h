@@ -91,6 +91,9 @@ struct Helper {
   std::string name;
   std::vector<std::pair<Elem, Shape>> params;
   std::vector<bool> constantParams;
+  /// The arguments' bounds it was generated for: its bound and error hold
+  /// for calls whose arguments are within them.
+  std::vector<double> paramBounds;
   Elem result;
   Shape resultShape;
   bool constantResult; // a folded scalar integer whatever the arguments

@@ -439,7 +439,8 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
     bool same = true;
     for (size_t i = 0; i < args.size(); ++i)
       same &= h.params[i] == std::make_pair(args[i].elem, args[i].shape) &&
-              h.constantParams[i] == args[i].constant;
+              h.constantParams[i] == args[i].constant &&
+              args[i].bound <= h.paramBounds[i];
     if (same && chance(0.7))
       return {
           callText(h.name), e, s, h.bound, h.ownError + h.errorGain * argError,
@@ -469,6 +470,7 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
     scope.push_back({p, value});
     h.params.push_back({args[i].elem, args[i].shape});
     h.constantParams.push_back(args[i].constant);
+    h.paramBounds.push_back(args[i].bound);
   }
   Expr result;
   if (chance(0.4)) { // var assigned through a call (genAssign's case)
