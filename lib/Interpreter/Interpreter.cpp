@@ -172,17 +172,8 @@ double HostBuffer::getFloat(size_t i) const {
 }
 
 int64_t HostBuffer::getInt(size_t i) const {
-  if (isFloat()) {
-    double v = getFloat(i);
-    // Saturating, as the GPU's cvt.rzi; NaN reads as 0.
-    if (std::isnan(v))
-      return 0;
-    if (v >= 0x1p63)
-      return INT64_MAX;
-    if (v < -0x1p63)
-      return INT64_MIN;
-    return static_cast<int64_t>(v);
-  }
+  if (isFloat())
+    return saturatingFloatToInt(getFloat(i), 64);
   const uint8_t *p = bytes.data() + i * scalarKindBytes(elemKind);
   switch (elemKind) {
   case ScalarKind::I1:
@@ -228,11 +219,8 @@ void HostBuffer::setFloat(size_t i, double v) {
     std::memcpy(p, &h, 2);
     return;
   }
-  default: {
-    HostBuffer wide(ScalarKind::F64, 1);
-    wide.setFloat(0, v);
-    setInt(i, wide.getInt(0));
-  }
+  default:
+    setInt(i, saturatingFloatToInt(v, 64));
   }
 }
 

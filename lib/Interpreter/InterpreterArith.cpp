@@ -309,12 +309,7 @@ LogicalResult Interpreter::runArith(Operation &op) {
       .Case<arith::FPToSIOp>([&](auto) {
         const RtValue &a = in(0);
         mapElements(out.ints, n, [&](size_t i) {
-          double x = a.floats[i];
-          // Saturate like the GPU's cvt.rzi; NaN converts to 0.
-          if (std::isnan(x))
-            return int64_t(0);
-          double lo = -std::ldexp(1.0, rt.width - 1), hi = -lo - 1;
-          return rt.wrap(int64_t(std::max(lo, std::min(hi, std::trunc(x)))));
+          return rt.wrap(saturatingFloatToInt(a.floats[i], rt.width));
         });
       })
       .Default([&](Operation *) { handled = false; });

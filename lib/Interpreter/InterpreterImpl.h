@@ -14,6 +14,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace tile::interp::detail {
@@ -26,6 +27,20 @@ inline int64_t wrapInt(int64_t v, unsigned width) {
   if (width >= 64)
     return v;
   return llvm::SignExtend64(static_cast<uint64_t>(v), width);
+}
+
+/// `v` truncated toward zero to a signed integer of `width` bits, saturating
+/// at the type's limits, NaN to 0 (the GPU's cvt.rzi.sat).
+inline int64_t saturatingFloatToInt(double v, unsigned width) {
+  if (std::isnan(v))
+    return 0;
+  // +-2^(width-1) are exact doubles; the limits themselves may not be.
+  double limit = std::ldexp(1.0, width - 1);
+  if (v >= limit)
+    return llvm::maxIntN(width);
+  if (v <= -limit)
+    return llvm::minIntN(width);
+  return static_cast<int64_t>(std::trunc(v));
 }
 
 } // namespace tile::interp::detail
