@@ -42,7 +42,6 @@ struct RuntimeImpl {
   const Driver *driver = nullptr;
   CUdevice device = 0;
   CUcontext context = nullptr;
-  std::string arch, name;
   int maxGrid[3] = {0, 0, 0};
   int maxShared = 0;
   Runtime::DeviceInfo info;
@@ -418,7 +417,7 @@ Runtime::Runtime(int device) : impl(std::make_shared<RuntimeImpl>()) {
   rt.check(rt.driver->cuCtxSetCurrent(rt.context), "cuCtxSetCurrent");
   char name[256] = {0};
   rt.driver->cuDeviceGetName(name, sizeof(name), rt.device);
-  rt.name = name;
+  rt.info.name = name;
   int major = 0, minor = 0;
   auto attr = [&](int &out, int which) {
     rt.check(rt.driver->cuDeviceGetAttribute(&out, which, rt.device),
@@ -430,15 +429,13 @@ Runtime::Runtime(int device) : impl(std::make_shared<RuntimeImpl>()) {
   attr(rt.maxGrid[1], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y);
   attr(rt.maxGrid[2], CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
   attr(rt.maxShared, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
-  rt.arch = "sm_" + std::to_string(major) + std::to_string(minor);
+  rt.info.arch = "sm_" + std::to_string(major) + std::to_string(minor);
   int kHz = 0;
   attr(rt.info.multiprocessors, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
   attr(kHz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE);
   rt.info.smClockMHz = kHz / 1000;
   attr(kHz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE);
   rt.info.memoryClockMHz = kHz / 1000;
-  rt.info.name = rt.name;
-  rt.info.arch = rt.arch;
 }
 
 Runtime::~Runtime() {
@@ -447,8 +444,8 @@ Runtime::~Runtime() {
   impl->driver->cuDevicePrimaryCtxRelease(impl->device);
 }
 
-std::string Runtime::deviceName() const { return impl->name; }
-std::string Runtime::deviceArch() const { return impl->arch; }
+std::string Runtime::deviceName() const { return impl->info.name; }
+std::string Runtime::deviceArch() const { return impl->info.arch; }
 const Runtime::DeviceInfo &Runtime::deviceInfo() const { return impl->info; }
 std::string Runtime::cacheDirectory() const { return impl->cache.directory(); }
 
@@ -471,7 +468,8 @@ Module Runtime::compileSource(const std::string &source,
   module->options.numWarps = options.numWarps;
   module->options.numStages = options.numStages;
   module->options.arch = options.arch.empty()
-                             ? (isSupportedArch(impl->arch) ? impl->arch : "sm_90")
+                             ? (isSupportedArch(impl->info.arch) ? impl->info.arch
+                                                         : "sm_90")
                              : options.arch;
   if (!isSupportedArch(module->options.arch))
     throw Error("unsupported arch '" + module->options.arch + "'");

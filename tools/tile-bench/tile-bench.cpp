@@ -279,8 +279,8 @@ static void benchKernelFile(Runtime &rt, Buffer &flush) {
     auto [n, v] = StringRef(a).split('=');
     values[n.str()] = v.str();
   }
-  std::vector<Buffer> buffers;
-  std::vector<Arg> args;
+  std::vector<Buffer> buffers; // owned here; args hold their addresses
+  std::vector<Arg> args;       // in parameter order
   std::string missing;
   for (const ParamInfo &p : kernel.info().params) {
     auto it = values.find(p.name);
@@ -300,28 +300,30 @@ static void benchKernelFile(Runtime &rt, Buffer &flush) {
                           "zeros:N");
       size_t bytes = count * pointeeBytes(p.type);
       StringRef elem = StringRef(p.type).drop_front(4).drop_back();
+      unsigned seed = unsigned(buffers.size());
       if (!zeros && (elem == "f32" || elem == "f16" || elem == "bf16")) {
-        buffers.push_back(randomBuffer(rt, count, elem, unsigned(buffers.size())));
-        continue;
-      }
-      std::vector<unsigned char> host(bytes, 0);
-      if (!zeros) {
-        std::mt19937 rng(unsigned(buffers.size()));
-        std::uniform_int_distribution<int> dist(-100, 100);
-        size_t eb = pointeeBytes(p.type);
-        for (size_t i = 0; i < count; ++i) {
-          int64_t x = dist(rng);
-          double f = x / 50.0;
-          if (elem == "f64")
-            std::memcpy(&host[i * 8], &f, 8);
-          else if (elem == "i1")
-            host[i] = x & 1;
-          else
-            std::memcpy(&host[i * eb], &x, eb); // little-endian low bytes
+        buffers.push_back(randomBuffer(rt, count, elem, seed));
+      } else {
+        std::vector<unsigned char> host(bytes, 0);
+        if (!zeros) {
+          std::mt19937 rng(seed);
+          std::uniform_int_distribution<int> dist(-100, 100);
+          size_t eb = pointeeBytes(p.type);
+          for (size_t i = 0; i < count; ++i) {
+            int64_t x = dist(rng);
+            double f = x / 50.0;
+            if (elem == "f64")
+              std::memcpy(&host[i * 8], &f, 8);
+            else if (elem == "i1")
+              host[i] = x & 1;
+            else
+              std::memcpy(&host[i * eb], &x, eb); // little-endian low bytes
+          }
         }
+        buffers.push_back(rt.alloc(bytes));
+        buffers.back().upload(host.data(), bytes);
       }
-      buffers.push_back(rt.alloc(bytes));
-      buffers.back().upload(host.data(), bytes);
+      args.push_back(Arg(buffers.back()));
       continue;
     }
     if (p.kind == ParamInfo::Kind::Float) {
@@ -341,15 +343,9 @@ static void benchKernelFile(Runtime &rt, Buffer &flush) {
   if (!values.empty())
     throw tile::Error("--arg " + values.begin()->first + ": kernel '" + name +
                       "' has no such parameter");
-  // Arguments in parameter order: buffers were set aside above.
-  std::vector<Arg> ordered;
-  size_t b = 0, s = 0;
-  for (const ParamInfo &p : kernel.info().params)
-    ordered.push_back(p.kind == ParamInfo::Kind::Pointer ? Arg(buffers[b++])
-                                                         : args[s++]);
   Grid g(grid[0], grid[1], grid[2]);
   Timing t = timeRuns(
-      rt, warmup, reps, [&] { kernel.launchArgs(g, ordered); }, &flush);
+      rt, warmup, reps, [&] { kernel.launchArgs(g, args); }, &flush);
   std::string rates;
   if (kernelBytes > 0)
     rates += ", \"gbps\": " + std::to_string(kernelBytes / t.median / 1e6);

@@ -121,34 +121,31 @@ GeneratedProgram Generator::run() {
   auto param = [&](const std::string &text) {
     params += (params.empty() ? "" : ", ") + text;
   };
-  int numInputs = 1 + pick(3);
-  std::vector<std::pair<std::string, Elem>> inputs;
-  for (int i = 0; i < numInputs; ++i) {
-    Elem e = randomElem();
-    std::string n = "in" + std::to_string(i);
-    inputs.push_back({n, e});
+  // A pointer parameter and its buffer of `elements`.
+  auto pointer = [&](const std::string &n, Elem e, int64_t elements,
+                     bool isOutput) {
     param(n + ": ptr<" + name(e) + ">");
-    p.args.push_back({n, name(e), true, elements});
-  }
+    p.args.push_back({n, name(e), true, elements, isOutput});
+  };
+  // Inputs and outputs of random types, named in0.., out0..
+  auto pointers = [&](const char *prefix, int count, int64_t elements,
+                      bool isOutput) {
+    std::vector<std::pair<std::string, Elem>> named;
+    for (int i = 0; i < count; ++i) {
+      named.push_back({prefix + std::to_string(i), randomElem()});
+      pointer(named.back().first, named.back().second, elements, isOutput);
+    }
+    return named;
+  };
+  auto inputs = pointers("in", 1 + pick(3), elements, false);
   // A square weight for dot (2-D programs).
   hasDotWeights = twoD && cols >= 1 && chance(0.5);
   Elem dotElem = chance(0.5) ? Elem::F16 : Elem::F32;
-  if (hasDotWeights) {
-    param(std::string("w: ptr<") + name(dotElem) + ">");
-    p.args.push_back({"w", name(dotElem), true, cols * cols});
-  }
-  int numOutputs = 1 + pick(2);
-  std::vector<std::pair<std::string, Elem>> outputs;
-  for (int i = 0; i < numOutputs; ++i) {
-    Elem e = randomElem();
-    std::string n = "out" + std::to_string(i);
-    outputs.push_back({n, e});
-    param(n + ": ptr<" + name(e) + ">");
-    p.args.push_back({n, name(e), true, span, true});
-  }
+  if (hasDotWeights)
+    pointer("w", dotElem, cols * cols, false);
+  auto outputs = pointers("out", 1 + pick(2), span, true);
   Elem reduceElem = randomElem();
-  param(std::string("red: ptr<") + name(reduceElem) + ">");
-  p.args.push_back({"red", name(reduceElem), true, p.grid[0], true});
+  pointer("red", reduceElem, p.grid[0], true);
   param("n: i32");
   p.args.push_back({"n", "i32", false, 0, false, 0, double(n)});
   param("k: i32");
