@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -83,18 +84,31 @@ struct ModuleImpl {
 } // namespace tile
 
 std::shared_ptr<LoadedModule>
-RuntimeImpl::load(const std::string &ptx, const std::vector<KernelInfo> &kernels,
+RuntimeImpl::load(const std::string &ptx,
+                  const std::vector<KernelInfo> &kernels,
                   const std::string &name) {
   auto result = std::make_shared<LoadedModule>();
   result->driver = driver;
   check(driver->cuCtxSetCurrent(context), "cuCtxSetCurrent");
   char errorLog[16384] = {0}, infoLog[4096] = {0};
-  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                   CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
-  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
-                    infoLog, reinterpret_cast<void *>(sizeof(infoLog))};
-  CUresult r = driver->cuModuleLoadDataEx(&result->module, ptx.c_str(), 4,
-                                          options, values);
+  int options[5] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                    CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                    CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[5] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
+                     infoLog, reinterpret_cast<void *>(sizeof(infoLog)),
+                     nullptr};
+  unsigned numOptions = 4;
+  // TILE_JIT_OPT_LEVEL=0..4 sets ptxas' optimization level (default 4): to
+  // tell a miscompilation by ptxas from one of ours.
+  if (const char *env = std::getenv("TILE_JIT_OPT_LEVEL"); env && *env) {
+    unsigned level = unsigned(std::strtoul(env, nullptr, 10));
+    if (level > 4)
+      throw Error("TILE_JIT_OPT_LEVEL must be 0..4, not '" + std::string(env) +
+                  "'");
+    values[numOptions++] = reinterpret_cast<void *>(uintptr_t(level));
+  }
+  CUresult r = driver->cuModuleLoadDataEx(&result->module, ptx.c_str(),
+                                          numOptions, options, values);
   if (r != CUDA_SUCCESS)
     throw Error("cannot load the PTX of " + name + ": " + describe(*driver, r) +
                 "\nJIT log:\n" + errorLog);
@@ -153,8 +167,8 @@ std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
     divisible += n + ";";
   std::string warps = std::to_string(options.numWarps) + "/" +
                       std::to_string(options.numStages);
-  std::string key = DiskCache::makeKey({compilerVersion(), source, constants,
-                                        divisible, options.arch, warps});
+  std::string key = DiskCache::makeKey(
+      {compilerVersion(), source, constants, divisible, options.arch, warps});
   RuntimeImpl &rt = *runtime;
   std::shared_ptr<LoadedModule> loaded;
   {
@@ -284,8 +298,8 @@ Kernel Module::kernel(const std::string &name) const {
   std::string names;
   for (const KernelInfo &k : impl->kernels)
     names += (names.empty() ? "" : ", ") + k.name;
-  throw Error("no kernel '" + name + "' in " + impl->name + " (it has: " +
-              names + ")");
+  throw Error("no kernel '" + name + "' in " + impl->name +
+              " (it has: " + names + ")");
 }
 
 const KernelInfo &Kernel::info() const { return module->kernels[index]; }
@@ -322,8 +336,8 @@ static uint64_t specializationMask(const KernelInfo &k, bool fromSource,
   for (size_t i = 0; i < args.size(); ++i) {
     const ParamInfo &p = k.params[i];
     const Arg &a = args[i];
-    if (a.kind != p.kind || (p.kind != ParamInfo::Kind::Pointer &&
-                             a.bits != std::max(8u, p.bits)))
+    if (a.kind != p.kind ||
+        (p.kind != ParamInfo::Kind::Pointer && a.bits != std::max(8u, p.bits)))
       throw Error("kernel '" + k.name + "' argument " + std::to_string(i + 1) +
                   " '" + p.name + "': expected " + p.type + ", got " +
                   a.typeName());
@@ -335,9 +349,8 @@ static uint64_t specializationMask(const KernelInfo &k, bool fromSource,
     } else if (p.equalToOne && !one) {
       throw Error("kernel '" + k.name + "' argument '" + p.name +
                   "': the PTX was compiled for it being 1");
-    } else if (p.divisibility > 1 &&
-               (p.kind == ParamInfo::Kind::Float ||
-                a.integer() % p.divisibility != 0)) {
+    } else if (p.divisibility > 1 && (p.kind == ParamInfo::Kind::Float ||
+                                      a.integer() % p.divisibility != 0)) {
       throw Error("kernel '" + k.name + "' argument '" + p.name +
                   "': the PTX was compiled assuming it is divisible by " +
                   std::to_string(p.divisibility) +
@@ -380,7 +393,8 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
       unsigned(loaded->sharedBytes[index]), static_cast<CUstream>(stream),
       params, nullptr);
   if (r != CUDA_SUCCESS)
-    throw Error("launch of kernel '" + k.name + "': " + describe(*rt.driver, r));
+    throw Error("launch of kernel '" + k.name +
+                "': " + describe(*rt.driver, r));
 }
 
 //===----------------------------------------------------------------------===//
@@ -467,10 +481,10 @@ Module Runtime::compileSource(const std::string &source,
     module->options.constants[k] = v;
   module->options.numWarps = options.numWarps;
   module->options.numStages = options.numStages;
-  module->options.arch = options.arch.empty()
-                             ? (isSupportedArch(impl->info.arch) ? impl->info.arch
-                                                         : "sm_90")
-                             : options.arch;
+  module->options.arch =
+      options.arch.empty()
+          ? (isSupportedArch(impl->info.arch) ? impl->info.arch : "sm_90")
+          : options.arch;
   if (!isSupportedArch(module->options.arch))
     throw Error("unsupported arch '" + module->options.arch + "'");
   // Describe the kernels (and report errors in the source) now; variants
@@ -512,7 +526,7 @@ Module Runtime::loadPTX(const std::string &ptx, const std::string &name) {
     throw Error(name + ": " + error);
   if (kernels->empty())
     throw Error(name + ": no '// tile.kernel' signature lines (PTX from tilec "
-                "records each kernel's parameters)");
+                       "records each kernel's parameters)");
   auto module = std::make_shared<ModuleImpl>();
   module->runtime = impl;
   module->name = name;
@@ -568,7 +582,9 @@ Timing tile::timeRuns(Runtime &rt, int warmup, int reps,
   d->cuEventDestroy(start);
   d->cuEventDestroy(stop);
   std::sort(times.begin(), times.end());
-  auto quantile = [&](double q) { return times[size_t(q * (times.size() - 1))]; };
+  auto quantile = [&](double q) {
+    return times[size_t(q * (times.size() - 1))];
+  };
   return {times[times.size() / 2], quantile(0.2), quantile(0.8)};
 }
 

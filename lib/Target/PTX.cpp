@@ -3,6 +3,8 @@
 
 #include "tile/Conversion/Passes.h"
 
+#include "PromoteNarrowIntegers.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
@@ -11,6 +13,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
@@ -47,7 +50,8 @@ std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef arch,
     LLVMInitializeNVPTXAsmPrinter();
   });
   llvm::Triple triple(kTriple);
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return nullptr;
   // PTX ISA 8.0 (CUDA 12.0) is the first with sm_90a; every driver that runs
@@ -57,10 +61,10 @@ std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef arch,
 }
 
 /// Translates and optimizes the gpu.module of `module`.
-std::unique_ptr<llvm::Module> buildLLVMModule(ModuleOp module,
-                                              llvm::StringRef arch,
-                                              llvm::LLVMContext &llvmContext,
-                                              std::unique_ptr<llvm::TargetMachine> &tm) {
+std::unique_ptr<llvm::Module>
+buildLLVMModule(ModuleOp module, llvm::StringRef arch,
+                llvm::LLVMContext &llvmContext,
+                std::unique_ptr<llvm::TargetMachine> &tm) {
   if (!tile::isSupportedArch(arch)) {
     module.emitError("unsupported GPU architecture '")
         << arch << "' (supported: " << tile::supportedArchList() << ")";
@@ -100,6 +104,18 @@ std::unique_ptr<llvm::Module> buildLLVMModule(ModuleOp module,
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(*llvmModule, mam);
+  // After the optimizer, which would narrow the arithmetic back to i16.
+  bool promoted = false;
+  for (llvm::Function &function : *llvmModule)
+    promoted |= tile::promoteNarrowIntegers(function);
+  std::string broken;
+  llvm::raw_string_ostream brokenStream(broken);
+  if (promoted && llvm::verifyModule(*llvmModule, &brokenStream)) {
+    module.emitError("internal error: invalid LLVM IR after promoting i8/i16 "
+                     "arithmetic: ")
+        << broken;
+    return nullptr;
+  }
   return llvmModule;
 }
 

@@ -91,15 +91,18 @@ struct Helper {
   std::string name;
   std::vector<std::pair<Elem, Shape>> params;
   std::vector<bool> constantParams;
-  /// The arguments' bounds it was generated for: its bound and error hold
-  /// for calls whose arguments are within them.
+  /// The arguments' bounds and errors it was generated for: its bound and
+  /// error hold for calls whose arguments are within them. (An error is not
+  /// linear in the arguments' errors: rounding an inexact value to a
+  /// narrower type may move it by a whole unit of that type, however small
+  /// the inexactness.)
   std::vector<double> paramBounds;
+  std::vector<double> paramErrors;
   Elem result;
   Shape resultShape;
   bool constantResult; // a folded scalar integer whatever the arguments
-  double errorGain;    // result error per unit of argument error
   double bound;
-  double ownError;
+  double error;
 };
 
 class Generator {

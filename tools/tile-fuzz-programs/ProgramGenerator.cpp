@@ -430,9 +430,6 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
       text += (i ? ", " : "") + args[i].text;
     return text + ")";
   };
-  double argError = 0;
-  for (const Expr &a : args)
-    argError = std::max(argError, a.error);
   for (const Helper &h : helpers) {
     if (h.params.size() != args.size() || h.result != e || h.resultShape != s)
       continue;
@@ -440,11 +437,10 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
     for (size_t i = 0; i < args.size(); ++i)
       same &= h.params[i] == std::make_pair(args[i].elem, args[i].shape) &&
               h.constantParams[i] == args[i].constant &&
-              args[i].bound <= h.paramBounds[i];
+              args[i].bound <= h.paramBounds[i] &&
+              args[i].error <= h.paramErrors[i];
     if (same && chance(0.7))
-      return {
-          callText(h.name), e, s, h.bound, h.ownError + h.errorGain * argError,
-          h.constantResult};
+      return {callText(h.name), e, s, h.bound, h.error, h.constantResult};
   }
 
   // A new helper: its scope is its parameters only.
@@ -463,14 +459,12 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
   for (size_t i = 0; i < args.size(); ++i) {
     std::string p = "p" + std::to_string(i);
     params += (i ? ", " : "") + p;
-    // Parameters carry the arguments' bounds and a unit error, so the
-    // helper's error gain can be read off its result.
-    Expr value = args[i];
-    value.error = isFloat(value.elem) ? 1.0 : 0.0;
-    scope.push_back({p, value});
+    // Parameters carry the arguments' bounds and errors.
+    scope.push_back({p, args[i]});
     h.params.push_back({args[i].elem, args[i].shape});
     h.constantParams.push_back(args[i].constant);
     h.paramBounds.push_back(args[i].bound);
+    h.paramErrors.push_back(args[i].error);
   }
   Expr result;
   if (chance(0.4)) { // var assigned through a call (genAssign's case)
@@ -491,15 +485,11 @@ Expr Generator::helperCall(Elem e, Shape s, int depth) {
   indent = savedIndent;
   std::swap(savedBody, body);
   std::swap(saved, scope);
-  // Error of the result with unit-error parameters = gain (>= 0), and the
-  // bound of the result.
   h.bound = result.bound;
   h.constantResult = result.constant;
-  h.errorGain = isFloat(e) ? result.error : 0;
-  h.ownError = isFloat(e) ? 4 * unit(e) * result.bound : 0;
+  h.error = result.error;
   helpers.push_back(h);
-  return {callText(h.name), e, s, h.bound, h.ownError + h.errorGain * argError,
-          h.constantResult};
+  return {callText(h.name), e, s, h.bound, h.error, h.constantResult};
 }
 
 Expr Generator::expr(Elem e, Shape s, int depth) {

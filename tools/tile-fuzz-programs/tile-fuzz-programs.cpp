@@ -52,28 +52,32 @@ using namespace tile::interp;
 
 namespace {
 
-cl::opt<uint64_t> firstSeed("seed", cl::desc("Seed of the first program"),
-                            cl::init(1));
-cl::opt<uint64_t> programCount("count",
+cl::OptionCategory fuzzCategory("tile-fuzz-programs options");
+
+cl::opt<uint64_t> firstSeed("seed", cl::cat(fuzzCategory),
+                            cl::desc("Seed of the first program"), cl::init(1));
+cl::opt<uint64_t> programCount("count", cl::cat(fuzzCategory),
                                cl::desc("Programs to generate and check"),
                                cl::init(100));
-cl::opt<unsigned> jobs("jobs",
+cl::opt<unsigned> jobs("jobs", cl::cat(fuzzCategory),
                        cl::desc("Threads checking programs (CPU oracles; "
                                 "--gpu uses one)"),
                        cl::init(1));
-cl::opt<unsigned> timeout("timeout",
+cl::opt<unsigned> timeout("timeout", cl::cat(fuzzCategory),
                           cl::desc("Seconds one program may take (default 60)"),
                           cl::init(60));
-cl::opt<bool> useGPU("gpu", cl::desc("Also run every program on the GPU"));
-cl::opt<bool> printSource("print", cl::desc("Print each program's source"));
+cl::opt<bool> useGPU("gpu", cl::cat(fuzzCategory),
+                     cl::desc("Also run every program on the GPU"));
+cl::opt<bool> printSource("print", cl::cat(fuzzCategory),
+                          cl::desc("Print each program's source"));
 cl::opt<std::string> sourceOverride(
-    "source",
+    "source", cl::cat(fuzzCategory),
     cl::desc("Check this .tile file instead of the generated source, with "
              "the seed's arguments and launch (to narrow down a failure: "
              "edit the printed program, e.g. to store an intermediate)"),
     cl::value_desc("file"));
 cl::opt<std::string>
-    failuresDir("failures",
+    failuresDir("failures", cl::cat(fuzzCategory),
                 cl::desc("Where to write failing programs (default: "
                          "fuzz-failures)"),
                 cl::init("fuzz-failures"));
@@ -256,7 +260,7 @@ struct Totals {
 /// Writes a failing program, its inputs and a command that reruns it.
 void saveFailure(const fuzz::GeneratedProgram &p, const Inputs &inputs,
                  uint64_t seed, const std::string &oracle,
-                 const std::string &message) {
+                 const std::string &message, const std::string &ptx) {
   static std::mutex mutex;
   std::lock_guard<std::mutex> lock(mutex);
   errs() << "FAIL seed " << seed << " (" << oracle << "): " << message << "\n";
@@ -283,6 +287,11 @@ void saveFailure(const fuzz::GeneratedProgram &p, const Inputs &inputs,
     command += " --arg " + a.name + "=file:" + file;
   }
   std::error_code ec;
+  if (!ptx.empty()) {
+    // The PTX the GPU ran, to study its SASS (ptxas, cuobjdump -sass).
+    raw_fd_ostream ptxFile(std::string(dir) + "/program.ptx", ec);
+    ptxFile << ptx;
+  }
   raw_fd_ostream os(std::string(dir) + "/program.tile", ec);
   os << p.source << "// oracle: " << oracle << "\n// " << message << "\n// "
      << command << " --num-warps=" << p.numWarps
@@ -343,9 +352,10 @@ bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
            << ", --num-warps=" << p.numWarps << " --num-stages=" << p.numStages
            << "\n\n";
   Inputs inputs = makeInputs(p);
+  std::string ptx;
   auto fail = [&](const std::string &oracle, const std::string &message) {
     ++totals.failures;
-    saveFailure(p, inputs, seed, oracle, message);
+    saveFailure(p, inputs, seed, oracle, message, ptx);
     return false;
   };
 
@@ -387,7 +397,6 @@ bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
       MemoryBuffer::getMemBufferCopy(p.source, "fuzz.tile"), SMLoc());
   StageOracle::Result stages;
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  std::string ptx;
   {
     mlir::SourceMgrDiagnosticHandler handler(sources, &context, diagStream);
     module = compileSource(
@@ -422,6 +431,7 @@ bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
 
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
+  cl::HideUnrelatedOptions(fuzzCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tile-fuzz-programs: random valid .tile programs against the "

@@ -72,6 +72,21 @@ protected:
 
 /// A directory from the environment (for runs on the GPU machine, where the
 /// build tree's paths do not exist) or the build's default.
+/// A device copy of `v`.
+template <typename T>
+Buffer uploadVector(Runtime &rt, const std::vector<T> &v) {
+  Buffer b = rt.alloc(v.size() * sizeof(T));
+  b.upload(v.data(), v.size() * sizeof(T));
+  return b;
+}
+
+/// The first `n` elements of `b` as T.
+template <typename T> std::vector<T> downloadVector(const Buffer &b, size_t n) {
+  std::vector<T> v(n);
+  b.download(v.data(), n * sizeof(T));
+  return v;
+}
+
 inline std::string dirFromEnv(const char *variable, const char *fallback) {
   const char *value = getenv(variable);
   return value ? value : fallback;

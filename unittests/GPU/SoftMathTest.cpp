@@ -49,19 +49,6 @@ kernel rem16(x: ptr<f16>, y: ptr<f16>, out: ptr<f16>, n: i32,
 }
 )";
 
-template <typename T>
-Buffer uploadVector(Runtime &rt, const std::vector<T> &v) {
-  Buffer b = rt.alloc(v.size() * sizeof(T));
-  b.upload(v.data(), v.size() * sizeof(T));
-  return b;
-}
-
-template <typename T> std::vector<T> downloadVector(const Buffer &b, size_t n) {
-  std::vector<T> v(n);
-  b.download(v.data(), n * sizeof(T));
-  return v;
-}
-
 /// Distance in units in the last place between two doubles of one sign
 /// (0 when both are NaN; huge when only one is).
 double ulps(double got, double want) {

@@ -1,0 +1,34 @@
+//===- PromoteNarrowIntegers.h - i8/i16 arithmetic in 32 bits ---*- C++ -*-===//
+//
+// ptxas (CUDA 13.0, every optimization level above 0) treats the result of a
+// 16-bit signed PTX operation (`neg.s16`, `abs.s16`, `mul.lo.s16`, ...) as if
+// it could not overflow: it keeps the value sign-extended in a 32-bit
+// register, computes in 32 bits and skips the re-normalization, so that
+// `neg.s16` of -32768 followed by `shr.s16` gives +128 where PTX says -128.
+// LLVM's NVPTX backend emits exactly such operations for i8 and i16
+// arithmetic, whose wrap-around the language defines. This rewrite runs on
+// the optimized LLVM IR, just before code generation: it computes every
+// scalar i8/i16 integer operation in i32 on sign-extended values and
+// re-normalizes after each operation that can leave the narrow range, so the
+// PTX holds no 16-bit arithmetic for ptxas to misjudge.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_LIB_TARGET_PROMOTENARROWINTEGERS_H
+#define TILE_LIB_TARGET_PROMOTENARROWINTEGERS_H
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace tile {
+
+/// Rewrites the scalar i8/i16 integer arithmetic of `f` (binary operators,
+/// comparisons, selects, phis, min/max/abs, integer casts and int-to-float
+/// conversions) as i32 arithmetic on sign-extended values; loads, stores and
+/// other uses see the narrow values through sext/trunc. Returns true if it
+/// changed `f`.
+bool promoteNarrowIntegers(llvm::Function &f);
+
+} // namespace tile
+
+#endif // TILE_LIB_TARGET_PROMOTENARROWINTEGERS_H
