@@ -120,6 +120,9 @@ private:
     return v[pick(static_cast<int>(v.size()))];
   }
   Elem randomElem() { return kArithmeticElems[pick(8)]; }
+  /// A mask for shift amounts: mostly within every width, sometimes past
+  /// the narrower ones.
+  int shiftMask() { return chance(0.6) ? 7 : 15 + 16 * pick(4); }
 
   // Shapes.
   /// The shapes that broadcast to `to` (`to` itself included).

@@ -314,11 +314,16 @@ Expr Generator::intOp(Elem e, Shape s, int depth) {
     return castTo({"(" + x + " % (abs(" + y + ") + 1))", re, s, a.bound}, e);
   case 5:
     return castTo({"cdiv(" + x + ", abs(" + y + ") + 1)", re, s, a.bound}, e);
-  case 6:
-    return castTo({"(" + x + " << (" + y + " & 7))", re, s, cap(a.bound * 128)},
+  case 6: // amounts past the width too (0 for <<, the sign for >>)
+    return castTo({"(" + x + " << (" + y + " & " + std::to_string(shiftMask()) +
+                       "))",
+                   re, s, cap(std::ldexp(a.bound, 63))},
                   e);
   case 7:
-    return castTo({"(" + x + " >> (" + y + " & 7))", re, s, a.bound}, e);
+    return castTo({"(" + x + " >> (" + y + " & " + std::to_string(shiftMask()) +
+                       "))",
+                   re, s, a.bound},
+                  e);
   case 8: {
     const char *ops[] = {" & ", " | ", " ^ "};
     return castTo({"(" + x + ops[pick(3)] + y + ")", re, s,

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tile;
@@ -229,9 +230,76 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
   return unsupported();
 }
 
+/// `<<` and `>>` as the language defines them for every amount: an amount
+/// outside [0, width) gives 0 (`<<`) or the sign (`>>`), where LLVM's shifts
+/// would be poison. A constant amount in range needs no check.
+static Value emitShift(ImplicitLocOpBuilder &b, Operation *op, Value x,
+                       Value amount) {
+  unsigned width = x.getType().getIntOrFloatBitWidth();
+  APInt constant;
+  if (matchPattern(amount, m_ConstantInt(&constant)) &&
+      constant.ult(width)) {
+    OperationState state(b.getLoc(), op->getName(), {x, amount},
+                         {x.getType()});
+    return b.create(state)->getResult(0);
+  }
+  Value last = arith::ConstantIntOp::create(b, x.getType(), width - 1);
+  if (isa<arith::ShRSIOp>(op)) {
+    // Unsigned clamp: negative amounts are huge unsigned ones.
+    Value clamped = arith::MinUIOp::create(b, amount, last);
+    return arith::ShRSIOp::create(b, x, clamped);
+  }
+  Value inRange =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ule, amount, last);
+  Value safe = arith::SelectOp::create(b, inRange, amount, last);
+  Value zero = arith::ConstantIntOp::create(b, x.getType(), 0);
+  Value shifted = isa<arith::ShLIOp>(op)
+                      ? Value(arith::ShLIOp::create(b, x, safe))
+                      : Value(arith::ShRUIOp::create(b, x, safe));
+  return arith::SelectOp::create(b, inRange, shifted, zero);
+}
+
+/// Signed `/`, `%` and `cdiv` defined for every input, as the interpreter
+/// computes them: `MIN / -1` wraps to MIN, `MIN % -1` is 0; a zero divisor
+/// (an error in the interpreter) gives 0 instead of LLVM's undefined
+/// behaviour. Constant divisors fold the checks away.
+static Value emitDivision(ImplicitLocOpBuilder &b, Operation *op, Value x,
+                          Value y) {
+  Type type = x.getType();
+  Value zero = arith::ConstantIntOp::create(b, type, 0);
+  Value one = arith::ConstantIntOp::create(b, type, 1);
+  Value minusOne = arith::ConstantIntOp::create(b, type, -1);
+  Value byZero = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, y, zero);
+  Value byMinusOne =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, y, minusOne);
+  Value safe = arith::SelectOp::create(
+      b, arith::OrIOp::create(b, byZero, byMinusOne), one, y);
+  Value remainder = arith::RemSIOp::create(b, x, safe);
+  if (isa<arith::RemSIOp>(op))
+    return remainder;
+  Value quotient = arith::SelectOp::create(
+      b, byMinusOne, arith::SubIOp::create(b, zero, x),
+      arith::DivSIOp::create(b, x, safe));
+  quotient = arith::SelectOp::create(b, byZero, zero, quotient);
+  if (isa<arith::DivSIOp>(op))
+    return quotient;
+  // cdiv: one more where the division was inexact and the signs agree.
+  Value inexact =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ne, remainder, zero);
+  Value sameSign = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::sge, arith::XOrIOp::create(b, x, y), zero);
+  Value up = arith::AndIOp::create(b, inexact, sameSign);
+  return arith::AddIOp::create(b, quotient,
+                               arith::ExtUIOp::create(b, type, up));
+}
+
 static FailureOr<Value> emitScalarOp(LoweringContext &l, Operation *op,
                                      ValueRange operands, Type resultType) {
   ImplicitLocOpBuilder &b = l.builder();
+  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
+    return emitShift(b, op, operands[0], operands[1]);
+  if (isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp>(op))
+    return emitDivision(b, op, operands[0], operands[1]);
   if (isa<math::MathDialect>(op->getDialect()) && operands.size() == 1 &&
       isa<FloatType>(resultType))
     return emitMath(l, op, operands[0]);
