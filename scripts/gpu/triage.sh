@@ -5,7 +5,7 @@
 # $OUT/triage/seed-N. A program wrong at the default level and right at -O0
 # points at ptxas (or at undefined behaviour in our PTX that -O0 happens to
 # hide); wrong at both points at our lowering.
-# Usage: scripts/gpu/triage.sh SEED[:FILE.tile] ...
+# Usage: [LEVELS="default 0 1 2 3"] scripts/gpu/triage.sh SEED[:FILE.tile] ...
 set -uo pipefail
 out=${OUT:-/tmp/tile-out}/triage
 mkdir -p "$out" /tmp/tile-bin
@@ -18,7 +18,7 @@ export TILE_CACHE_DIR=/tmp/tile-cache
 for spec in "$@"; do
   seed=${spec%%:*} source=
   [[ $spec == *:* ]] && source=--source=${spec#*:}
-  for level in default 0; do
+  for level in ${LEVELS:-default 0}; do
     if [[ $level == default ]]; then unset TILE_JIT_OPT_LEVEL
     else export TILE_JIT_OPT_LEVEL=$level; fi
     result=$(/tmp/tile-bin/tile-fuzz-programs --gpu --seed="$seed" --count=1 \
