@@ -106,8 +106,10 @@ buildLLVMModule(ModuleOp module, llvm::StringRef arch,
   mpm.run(*llvmModule, mam);
   // After the optimizer, which would narrow the arithmetic back to i16.
   bool promoted = false;
-  for (llvm::Function &function : *llvmModule)
+  for (llvm::Function &function : *llvmModule) {
     promoted |= tile::promoteNarrowIntegers(function);
+    promoted |= tile::guardIntegerAbs(function);
+  }
   std::string broken;
   llvm::raw_string_ostream brokenStream(broken);
   if (promoted && llvm::verifyModule(*llvmModule, &brokenStream)) {

@@ -6,6 +6,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -248,6 +249,25 @@ bool Promoter::run() {
 }
 
 } // namespace
+
+bool tile::guardIntegerAbs(Function &f) {
+  SmallVector<IntrinsicInst *> calls;
+  for (Instruction &inst : instructions(f))
+    if (auto *call = dyn_cast<IntrinsicInst>(&inst))
+      if (call->getIntrinsicID() == Intrinsic::abs &&
+          isa<IntegerType>(call->getType()) &&
+          cast<ConstantInt>(call->getArgOperand(1))->isZero())
+        calls.push_back(call);
+  for (IntrinsicInst *call : calls) {
+    // max(x, 0 - x), wrapping.
+    IRBuilder<> b(call);
+    Value *x = call->getArgOperand(0);
+    call->replaceAllUsesWith(
+        b.CreateBinaryIntrinsic(Intrinsic::smax, x, b.CreateNeg(x)));
+    call->eraseFromParent();
+  }
+  return !calls.empty();
+}
 
 bool tile::promoteNarrowIntegers(Function &f) {
   if (f.isDeclaration())

@@ -29,6 +29,14 @@ namespace tile {
 /// changed `f`.
 bool promoteNarrowIntegers(llvm::Function &f);
 
+/// ptxas (CUDA 13.0) also takes `abs.s32`/`abs.s64` to be non-negative,
+/// folding `abs(x) < 0` to false, where PTX and the language give the
+/// minimum for the minimum. Rewrites each abs that LLVM defines there as
+/// `x * (x >> (width - 1) | 1)`, which no later stage turns back into an
+/// abs. Run after promoteNarrowIntegers (whose abs it covers too). Returns
+/// true if it changed `f`.
+bool guardIntegerAbs(llvm::Function &f);
+
 } // namespace tile
 
 #endif // TILE_LIB_TARGET_PROMOTENARROWINTEGERS_H

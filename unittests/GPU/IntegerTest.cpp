@@ -12,6 +12,7 @@
 #include "GPUTestSupport.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 
 using namespace tile;
@@ -83,6 +84,54 @@ TEST_F(GPUTest, NarrowIntegerWrapAround) {
   }
   for (int p = 0; p < programs; ++p)
     EXPECT_EQ(gotMin[p], wantMin[p]) << "min of -x in program " << p;
+}
+
+/// ptxas took abs.s32 to be non-negative, so that `abs(x) < 0` was false
+/// for the minimum (seed 13084647: cdiv(-5, abs(x) + 1) gave 0, not 1).
+TEST_F(GPUTest, AbsOfMinimum) {
+  const char *source = R"(
+kernel absmin(a: ptr<i32>, b: ptr<i64>, o: ptr<i32>, w: ptr<i64>, n: i32) {
+  let r = program_id(0) * 128 + range(0, 128);
+  let m = r < n;
+  let x = load(a + r, m, 0);
+  let y = load(b + r, m, 0);
+  store(o + r * 2, cdiv(-5, abs(x) + 1), m);
+  store(o + r * 2 + 1, cast(abs(x) < 0, i32), m);
+  store(w + r, cast(abs(y) < 0, i64) + cast(abs(y) >> 62, i64), m);
+}
+)";
+  Module module = rt->compileSource(source, "absmin.tile");
+  const int n = 300;
+  std::uniform_int_distribution<int32_t> dist32(INT32_MIN, INT32_MAX);
+  std::uniform_int_distribution<int64_t> dist64(INT64_MIN, INT64_MAX);
+  std::vector<int32_t> x(n);
+  std::vector<int64_t> y(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = dist32(rng);
+    y[i] = dist64(rng);
+  }
+  for (int i : {0, 5, 130, 299}) {
+    x[i] = INT32_MIN;
+    y[i] = INT64_MIN;
+  }
+  x[7] = INT32_MAX;
+  x[8] = -1;
+  Buffer dx = uploadVector(*rt, x), dy = uploadVector(*rt, y);
+  Buffer out = poisoned(2 * n), wide = poisoned(2 * n);
+  module.kernel("absmin").launch({3}, dx, dy, out, wide, n);
+  rt->synchronize();
+  std::vector<int32_t> got = downloadVector<int32_t>(out, 2 * n);
+  std::vector<int64_t> gotWide = downloadVector<int64_t>(wide, n);
+  for (int i = 0; i < n; ++i) {
+    // Two's complement: abs of the minimum is the minimum.
+    int32_t a = x[i] < 0 ? int32_t(0u - uint32_t(x[i])) : x[i];
+    int32_t d = int32_t(uint32_t(a) + 1u);
+    int32_t q = -5 / d + ((-5 % d != 0 && d < 0) ? 1 : 0);
+    EXPECT_EQ(got[2 * i], q) << "cdiv(-5, abs(" << x[i] << ") + 1)";
+    EXPECT_EQ(got[2 * i + 1], a < 0 ? 1 : 0) << "abs(" << x[i] << ") < 0";
+    int64_t b = y[i] < 0 ? int64_t(0ull - uint64_t(y[i])) : y[i];
+    EXPECT_EQ(gotWide[i], (b < 0 ? 1 : 0) + (b >> 62)) << "abs(" << y[i] << ")";
+  }
 }
 
 } // namespace
