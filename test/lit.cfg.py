@@ -20,7 +20,8 @@ config.substitutions.append(("%python", config.python_executable or "python3"))
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tile-opt", "tilec", "tile-bench"], tool_dirs)
+llvm_config.add_tool_substitutions(
+    ["tile-opt", "tilec", "tile-bench", "tile-fuzz-programs"], tool_dirs)
 
 # `ptxas` (CUDA toolkit) validates generated PTX where it is installed.
 ptxas = shutil.which("ptxas") or (

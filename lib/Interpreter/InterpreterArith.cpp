@@ -97,6 +97,11 @@ static bool compareFloat(arith::CmpFPredicate p, double a, double b) {
 /// Signed division helpers defined for every input; runArith reports a zero
 /// divisor before calling them, and INT64_MIN / -1 wraps to INT64_MIN (its
 /// remainder is 0).
+/// The bits of the `width`-bit integer `a` (held sign-extended) as unsigned.
+static uint64_t toUnsigned(int64_t a, unsigned width) {
+  return width >= 64 ? uint64_t(a) : uint64_t(a) & ((uint64_t(1) << width) - 1);
+}
+
 static int64_t divSI(int64_t a, int64_t b) {
   if (b == 0)
     return 0;
@@ -165,7 +170,9 @@ LogicalResult Interpreter::runArith(Operation &op) {
   RtValue out = makeValue(result.getType());
   size_t n = out.size();
   ElemType rt(result.getType());
-  auto in = [&](unsigned i) -> const RtValue & { return get(op.getOperand(i)); };
+  auto in = [&](unsigned i) -> const RtValue & {
+    return get(op.getOperand(i));
+  };
 
   // Binary integer and float ops.
   auto intBinary = [&](auto f) {
@@ -175,12 +182,14 @@ LogicalResult Interpreter::runArith(Operation &op) {
   };
   auto floatBinary = [&](auto f) {
     const RtValue &a = in(0), &b = in(1);
-    mapElements(out.floats, n,
-                [&](size_t i) { return rt.round(f(a.floats[i], b.floats[i])); });
+    mapElements(out.floats, n, [&](size_t i) {
+      return rt.round(f(a.floats[i], b.floats[i]));
+    });
   };
   auto floatUnary = [&](auto f) {
     const RtValue &a = in(0);
-    mapElements(out.floats, n, [&](size_t i) { return rt.round(f(a.floats[i])); });
+    mapElements(out.floats, n,
+                [&](size_t i) { return rt.round(f(a.floats[i])); });
   };
 
   // Integer division by zero is an error (the GPU would give an undefined
@@ -198,15 +207,30 @@ LogicalResult Interpreter::runArith(Operation &op) {
   }
   bool handled = true;
   TypeSwitch<Operation *>(&op)
-      .Case<arith::AddIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }); })
-      .Case<arith::SubIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return int64_t(uint64_t(a) - uint64_t(b)); }); })
-      .Case<arith::MulIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return int64_t(uint64_t(a) * uint64_t(b)); }); })
+      .Case<arith::AddIOp>([&](auto) {
+        intBinary([](int64_t a, int64_t b) {
+          return int64_t(uint64_t(a) + uint64_t(b));
+        });
+      })
+      .Case<arith::SubIOp>([&](auto) {
+        intBinary([](int64_t a, int64_t b) {
+          return int64_t(uint64_t(a) - uint64_t(b));
+        });
+      })
+      .Case<arith::MulIOp>([&](auto) {
+        intBinary([](int64_t a, int64_t b) {
+          return int64_t(uint64_t(a) * uint64_t(b));
+        });
+      })
       .Case<arith::DivSIOp>([&](auto) { intBinary(divSI); })
       .Case<arith::RemSIOp>([&](auto) { intBinary(remSI); })
       .Case<arith::CeilDivSIOp>([&](auto) { intBinary(ceilDivSI); })
-      .Case<arith::AndIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return a & b; }); })
-      .Case<arith::OrIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return a | b; }); })
-      .Case<arith::XOrIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return a ^ b; }); })
+      .Case<arith::AndIOp>(
+          [&](auto) { intBinary([](int64_t a, int64_t b) { return a & b; }); })
+      .Case<arith::OrIOp>(
+          [&](auto) { intBinary([](int64_t a, int64_t b) { return a | b; }); })
+      .Case<arith::XOrIOp>(
+          [&](auto) { intBinary([](int64_t a, int64_t b) { return a ^ b; }); })
       .Case<arith::ShLIOp>([&](auto) {
         intBinary([&](int64_t a, int64_t b) {
           return b < 0 || b >= int64_t(rt.width) ? int64_t(0)
@@ -218,13 +242,52 @@ LogicalResult Interpreter::runArith(Operation &op) {
           return b < 0 || b >= int64_t(rt.width) ? (a < 0 ? -1 : 0) : a >> b;
         });
       })
-      .Case<arith::MaxSIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return std::max(a, b); }); })
-      .Case<arith::MinSIOp>([&](auto) { intBinary([](int64_t a, int64_t b) { return std::min(a, b); }); })
-      .Case<arith::AddFOp>([&](auto) { floatBinary([](double a, double b) { return a + b; }); })
-      .Case<arith::SubFOp>([&](auto) { floatBinary([](double a, double b) { return a - b; }); })
-      .Case<arith::MulFOp>([&](auto) { floatBinary([](double a, double b) { return a * b; }); })
-      .Case<arith::DivFOp>([&](auto) { floatBinary([](double a, double b) { return a / b; }); })
-      .Case<arith::RemFOp>([&](auto) { floatBinary([](double a, double b) { return std::fmod(a, b); }); })
+      // Unsigned forms, which canonicalization forms from signed ones on
+      // values it knows are non-negative: on the bits of the width.
+      .Case<arith::ShRUIOp>([&](auto) {
+        intBinary([&](int64_t a, int64_t b) {
+          return b < 0 || b >= int64_t(rt.width)
+                     ? int64_t(0)
+                     : int64_t(toUnsigned(a, rt.width) >> b);
+        });
+      })
+      .Case<arith::DivUIOp>([&](auto) {
+        intBinary([&](int64_t a, int64_t b) {
+          return int64_t(toUnsigned(a, rt.width) / toUnsigned(b, rt.width));
+        });
+      })
+      .Case<arith::RemUIOp>([&](auto) {
+        intBinary([&](int64_t a, int64_t b) {
+          return int64_t(toUnsigned(a, rt.width) % toUnsigned(b, rt.width));
+        });
+      })
+      .Case<arith::MaxUIOp>([&](auto) {
+        intBinary([&](int64_t a, int64_t b) {
+          return toUnsigned(a, rt.width) >= toUnsigned(b, rt.width) ? a : b;
+        });
+      })
+      .Case<arith::MinUIOp>([&](auto) {
+        intBinary([&](int64_t a, int64_t b) {
+          return toUnsigned(a, rt.width) <= toUnsigned(b, rt.width) ? a : b;
+        });
+      })
+      .Case<arith::MaxSIOp>([&](auto) {
+        intBinary([](int64_t a, int64_t b) { return std::max(a, b); });
+      })
+      .Case<arith::MinSIOp>([&](auto) {
+        intBinary([](int64_t a, int64_t b) { return std::min(a, b); });
+      })
+      .Case<arith::AddFOp>(
+          [&](auto) { floatBinary([](double a, double b) { return a + b; }); })
+      .Case<arith::SubFOp>(
+          [&](auto) { floatBinary([](double a, double b) { return a - b; }); })
+      .Case<arith::MulFOp>(
+          [&](auto) { floatBinary([](double a, double b) { return a * b; }); })
+      .Case<arith::DivFOp>(
+          [&](auto) { floatBinary([](double a, double b) { return a / b; }); })
+      .Case<arith::RemFOp>([&](auto) {
+        floatBinary([](double a, double b) { return std::fmod(a, b); });
+      })
       .Case<arith::MaximumFOp>([&](auto) {
         floatBinary([](double a, double b) {
           return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
@@ -235,16 +298,29 @@ LogicalResult Interpreter::runArith(Operation &op) {
           return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
         });
       })
-      .Case<arith::MaxNumFOp>([&](auto) { floatBinary([](double a, double b) { return std::fmax(a, b); }); })
-      .Case<arith::MinNumFOp>([&](auto) { floatBinary([](double a, double b) { return std::fmin(a, b); }); })
-      .Case<arith::NegFOp>([&](auto) { floatUnary([](double a) { return -a; }); })
-      .Case<math::ExpOp>([&](auto) { floatUnary([](double a) { return std::exp(a); }); })
-      .Case<math::Exp2Op>([&](auto) { floatUnary([](double a) { return std::exp2(a); }); })
-      .Case<math::LogOp>([&](auto) { floatUnary([](double a) { return std::log(a); }); })
-      .Case<math::Log2Op>([&](auto) { floatUnary([](double a) { return std::log2(a); }); })
-      .Case<math::SqrtOp>([&](auto) { floatUnary([](double a) { return std::sqrt(a); }); })
-      .Case<math::RsqrtOp>([&](auto) { floatUnary([](double a) { return 1.0 / std::sqrt(a); }); })
-      .Case<math::AbsFOp>([&](auto) { floatUnary([](double a) { return std::fabs(a); }); })
+      .Case<arith::MaxNumFOp>([&](auto) {
+        floatBinary([](double a, double b) { return std::fmax(a, b); });
+      })
+      .Case<arith::MinNumFOp>([&](auto) {
+        floatBinary([](double a, double b) { return std::fmin(a, b); });
+      })
+      .Case<arith::NegFOp>(
+          [&](auto) { floatUnary([](double a) { return -a; }); })
+      .Case<math::ExpOp>(
+          [&](auto) { floatUnary([](double a) { return std::exp(a); }); })
+      .Case<math::Exp2Op>(
+          [&](auto) { floatUnary([](double a) { return std::exp2(a); }); })
+      .Case<math::LogOp>(
+          [&](auto) { floatUnary([](double a) { return std::log(a); }); })
+      .Case<math::Log2Op>(
+          [&](auto) { floatUnary([](double a) { return std::log2(a); }); })
+      .Case<math::SqrtOp>(
+          [&](auto) { floatUnary([](double a) { return std::sqrt(a); }); })
+      .Case<math::RsqrtOp>([&](auto) {
+        floatUnary([](double a) { return 1.0 / std::sqrt(a); });
+      })
+      .Case<math::AbsFOp>(
+          [&](auto) { floatUnary([](double a) { return std::fabs(a); }); })
       .Case<math::AbsIOp>([&](auto) {
         const RtValue &a = in(0);
         // Negated as unsigned: abs(INT64_MIN) wraps to itself, as on the GPU.
@@ -257,13 +333,15 @@ LogicalResult Interpreter::runArith(Operation &op) {
         const RtValue &a = in(0), &b = in(1);
         unsigned width = ElemType(cmp.getLhs().getType()).width;
         mapElements(out.ints, n, [&](size_t i) {
-          return int64_t(compareInt(cmp.getPredicate(), a.ints[i], b.ints[i], width));
+          return int64_t(
+              compareInt(cmp.getPredicate(), a.ints[i], b.ints[i], width));
         });
       })
       .Case<arith::CmpFOp>([&](arith::CmpFOp cmp) {
         const RtValue &a = in(0), &b = in(1);
         mapElements(out.ints, n, [&](size_t i) {
-          return int64_t(compareFloat(cmp.getPredicate(), a.floats[i], b.floats[i]));
+          return int64_t(
+              compareFloat(cmp.getPredicate(), a.floats[i], b.floats[i]));
         });
       })
       .Case<arith::SelectOp>([&](arith::SelectOp sel) {
@@ -271,11 +349,17 @@ LogicalResult Interpreter::runArith(Operation &op) {
         bool scalarCond = c.size() == 1 && n != 1;
         auto pick = [&](size_t i) { return c.ints[scalarCond ? 0 : i] != 0; };
         if (!out.ints.empty())
-          mapElements(out.ints, n, [&](size_t i) { return pick(i) ? a.ints[i] : b.ints[i]; });
+          mapElements(out.ints, n, [&](size_t i) {
+            return pick(i) ? a.ints[i] : b.ints[i];
+          });
         else if (!out.floats.empty())
-          mapElements(out.floats, n, [&](size_t i) { return pick(i) ? a.floats[i] : b.floats[i]; });
+          mapElements(out.floats, n, [&](size_t i) {
+            return pick(i) ? a.floats[i] : b.floats[i];
+          });
         else
-          mapElements(out.ptrs, n, [&](size_t i) { return pick(i) ? a.ptrs[i] : b.ptrs[i]; });
+          mapElements(out.ptrs, n, [&](size_t i) {
+            return pick(i) ? a.ptrs[i] : b.ptrs[i];
+          });
       })
       .Case<arith::ExtSIOp, arith::TruncIOp>([&](auto) {
         const RtValue &a = in(0);
@@ -291,10 +375,12 @@ LogicalResult Interpreter::runArith(Operation &op) {
           return rt.wrap(int64_t(v));
         });
       })
-      .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { floatUnary([](double a) { return a; }); })
+      .Case<arith::ExtFOp, arith::TruncFOp>(
+          [&](auto) { floatUnary([](double a) { return a; }); })
       .Case<arith::SIToFPOp>([&](auto) {
         const RtValue &a = in(0);
-        mapElements(out.floats, n, [&](size_t i) { return rt.round(double(a.ints[i])); });
+        mapElements(out.floats, n,
+                    [&](size_t i) { return rt.round(double(a.ints[i])); });
       })
       .Case<arith::UIToFPOp>([&](arith::UIToFPOp conv) {
         const RtValue &a = in(0);
@@ -318,4 +404,3 @@ LogicalResult Interpreter::runArith(Operation &op) {
   set(result, std::move(out));
   return success();
 }
-
