@@ -76,6 +76,11 @@ cl::opt<std::string> sourceOverride(
              "the seed's arguments and launch (to narrow down a failure: "
              "edit the printed program, e.g. to store an intermediate)"),
     cl::value_desc("file"));
+cl::opt<std::string> ptxOverride(
+    "ptx", cl::cat(fuzzCategory),
+    cl::desc("With --gpu: run this PTX instead of the compiled one (to try "
+             "hand-edited PTX against the interpreter's results)"),
+    cl::value_desc("file"));
 cl::opt<std::string>
     failuresDir("failures", cl::cat(fuzzCategory),
                 cl::desc("Where to write failing programs (default: "
@@ -417,6 +422,12 @@ bool checkProgram(uint64_t seed, Totals &totals, Runtime *rt) {
     return fail("compile", "compiling to PTX fails:\n" + diagnostics);
   totals.stages += stages.stages;
 
+  if (rt && !ptxOverride.empty()) {
+    auto file = MemoryBuffer::getFile(ptxOverride);
+    if (!file)
+      return fail("ptx", "cannot read " + ptxOverride.getValue());
+    ptx = (*file)->getBuffer().str();
+  }
   if (rt) {
     std::string oracle;
     std::string diff = checkOnGPU(*rt, p, ptx, inputs, *reference, oracle);
@@ -437,6 +448,11 @@ int main(int argc, char **argv) {
       "tile-fuzz-programs: random valid .tile programs against the "
       "compiler, the interpreter and (--gpu) the GPU\n\n"
       "  tile-fuzz-programs --seed=1 --count=1000 --jobs=2\n");
+  if (!ptxOverride.empty() && !useGPU) {
+    errs() << "tile-fuzz-programs: error: --ptx replaces the PTX the GPU "
+              "runs; it needs --gpu\n";
+    return 1;
+  }
   std::unique_ptr<Runtime> rt;
   if (useGPU) {
     std::string why;
