@@ -3,7 +3,7 @@
 
 #include "tile/Conversion/Passes.h"
 
-#include "PromoteNarrowIntegers.h"
+#include "PtxasWorkarounds.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -109,6 +109,7 @@ buildLLVMModule(ModuleOp module, llvm::StringRef arch,
   for (llvm::Function &function : *llvmModule) {
     promoted |= tile::promoteNarrowIntegers(function);
     promoted |= tile::guardIntegerAbs(function);
+    promoted |= tile::hideNegationsFromMinMax(function);
   }
   std::string broken;
   llvm::raw_string_ostream brokenStream(broken);

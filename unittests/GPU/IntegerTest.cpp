@@ -4,7 +4,7 @@
 // if it could not overflow, so `-x` of -32768 followed by `>>`, `abs`, a
 // product leaving the range or a min reduction gave values no i16 can hold.
 // The compiler computes i8/i16 arithmetic in 32 bits
-// (lib/Target/PromoteNarrowIntegers.cpp); checked here against two's
+// (lib/Target/PtxasWorkarounds.cpp); checked here against two's
 // complement wrap-around computed on the host, on random inputs with the
 // extreme values mixed in, at a size that is not a multiple of the block.
 //

@@ -1,16 +1,19 @@
-//===- PromoteNarrowIntegers.cpp - i8/i16 arithmetic in 32 bits -----------===//
-#include "PromoteNarrowIntegers.h"
+//===- PtxasWorkarounds.cpp - LLVM IR that ptxas compiles correctly ------===//
+#include "PtxasWorkarounds.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace {
 
@@ -267,6 +270,72 @@ bool tile::guardIntegerAbs(Function &f) {
     call->eraseFromParent();
   }
   return !calls.empty();
+}
+
+bool tile::hideNegationsFromMinMax(Function &f) {
+  auto isMinMax = [](User *user) {
+    auto *call = dyn_cast<IntrinsicInst>(user);
+    if (!call)
+      return false;
+    switch (call->getIntrinsicID()) {
+    case Intrinsic::smin:
+    case Intrinsic::smax:
+    case Intrinsic::umin:
+    case Intrinsic::umax:
+      return true;
+    default:
+      return false;
+    }
+  };
+  // Read by a min/max directly or through a select or phi (code
+  // generation turns select-of-compare into min/max too).
+  auto feedsMinMax = [&](Instruction *inst) {
+    return any_of(inst->users(), [&](User *user) {
+      return isMinMax(user) || (isa<SelectInst, PHINode>(user) &&
+                                any_of(user->users(), isMinMax));
+    });
+  };
+  // Negations: 0 - x, and x * c and x / c for a negative constant c
+  // (which code generation emits as a shift, multiply or division and a
+  // neg).
+  SmallVector<std::pair<BinaryOperator *, Value *>> negations;
+  for (Instruction &inst : instructions(f)) {
+    auto *op = dyn_cast<BinaryOperator>(&inst);
+    if (!op ||
+        !(op->getType()->isIntegerTy(32) || op->getType()->isIntegerTy(64)))
+      continue;
+    const APInt *c;
+    Value *negated = nullptr;
+    if (op->getOpcode() == Instruction::Sub &&
+        match(op->getOperand(0), m_Zero()))
+      negated = op->getOperand(1);
+    else if ((op->getOpcode() == Instruction::Mul ||
+              op->getOpcode() == Instruction::SDiv) &&
+             match(op->getOperand(1), m_APInt(c)) && c->isNegative() &&
+             !c->isMinSignedValue() && !c->isAllOnes())
+      negated = op; // rebuilt below as -(x op -c)
+    if (negated && feedsMinMax(op))
+      negations.push_back({op, negated});
+  }
+  for (auto [op, negated] : negations) {
+    IRBuilder<> b(op);
+    if (negated == op) {
+      const APInt *c;
+      (void)match(op->getOperand(1), m_APInt(c));
+      negated = b.CreateBinOp(op->getOpcode(), op->getOperand(0),
+                              ConstantInt::get(op->getType(), -*c));
+    }
+    bool wide = op->getType()->isIntegerTy(64);
+    auto *type = FunctionType::get(op->getType(), {op->getType()}, false);
+    InlineAsm *asmNeg =
+        InlineAsm::get(type,
+                       wide ? "not.b64 $0, $1;\n\tadd.s64 $0, $0, 1;"
+                            : "not.b32 $0, $1;\n\tadd.s32 $0, $0, 1;",
+                       wide ? "=l,l" : "=r,r", /*hasSideEffects=*/false);
+    op->replaceAllUsesWith(b.CreateCall(asmNeg, {negated}));
+    op->eraseFromParent();
+  }
+  return !negations.empty();
 }
 
 bool tile::promoteNarrowIntegers(Function &f) {

@@ -1,4 +1,5 @@
-//===- PromoteNarrowIntegers.h - i8/i16 arithmetic in 32 bits ---*- C++ -*-===//
+//===- PtxasWorkarounds.h - LLVM IR that ptxas compiles correctly -*- C++
+//-*-===//
 //
 // ptxas (CUDA 13.0, every optimization level above 0) treats the result of a
 // 16-bit signed PTX operation (`neg.s16`, `abs.s16`, `mul.lo.s16`, ...) as if
@@ -13,8 +14,8 @@
 // PTX holds no 16-bit arithmetic for ptxas to misjudge.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILE_LIB_TARGET_PROMOTENARROWINTEGERS_H
-#define TILE_LIB_TARGET_PROMOTENARROWINTEGERS_H
+#ifndef TILE_LIB_TARGET_PTXASWORKAROUNDS_H
+#define TILE_LIB_TARGET_PTXASWORKAROUNDS_H
 
 namespace llvm {
 class Function;
@@ -37,6 +38,16 @@ bool promoteNarrowIntegers(llvm::Function &f);
 /// true if it changed `f`.
 bool guardIntegerAbs(llvm::Function &f);
 
+/// ptxas (CUDA 13.0, -O1 and above) folds a negation into the integer
+/// min/max that reads it and, fusing two of those into a three-input
+/// `VIMNMX3`, drops the negation (a max over `-2x` read `2x`). The same
+/// value written as `~x + 1` compiles correctly, but LLVM's code generation
+/// folds that back into `neg`, so each negation (`0 - x`, i32/i64) that a
+/// min/max reads is emitted as that pair through inline PTX — the only
+/// inline PTX of the compiler (`test/Target/ptxas-negation.test`). Run
+/// last. Returns true if it changed `f`.
+bool hideNegationsFromMinMax(llvm::Function &f);
+
 } // namespace tile
 
-#endif // TILE_LIB_TARGET_PROMOTENARROWINTEGERS_H
+#endif // TILE_LIB_TARGET_PTXASWORKAROUNDS_H
