@@ -298,33 +298,36 @@ bool tile::hideNegationsFromMinMax(Function &f) {
   // Negations: 0 - x, and x * c and x / c for a negative constant c
   // (which code generation emits as a shift, multiply or division and a
   // neg).
-  SmallVector<std::pair<BinaryOperator *, Value *>> negations;
+  // Collected first, rewritten after: a negation may be the operand of
+  // another (-(x * -3) read by a max), so operands are read at rewrite time.
+  SmallVector<BinaryOperator *> negations;
+  auto negativeConstant = [](BinaryOperator *op) -> const APInt * {
+    const APInt *c;
+    if ((op->getOpcode() == Instruction::Mul ||
+         op->getOpcode() == Instruction::SDiv) &&
+        match(op->getOperand(1), m_APInt(c)) && c->isNegative() &&
+        !c->isMinSignedValue() && !c->isAllOnes())
+      return c;
+    return nullptr;
+  };
   for (Instruction &inst : instructions(f)) {
     auto *op = dyn_cast<BinaryOperator>(&inst);
     if (!op ||
         !(op->getType()->isIntegerTy(32) || op->getType()->isIntegerTy(64)))
       continue;
-    const APInt *c;
-    Value *negated = nullptr;
-    if (op->getOpcode() == Instruction::Sub &&
-        match(op->getOperand(0), m_Zero()))
-      negated = op->getOperand(1);
-    else if ((op->getOpcode() == Instruction::Mul ||
-              op->getOpcode() == Instruction::SDiv) &&
-             match(op->getOperand(1), m_APInt(c)) && c->isNegative() &&
-             !c->isMinSignedValue() && !c->isAllOnes())
-      negated = op; // rebuilt below as -(x op -c)
-    if (negated && feedsMinMax(op))
-      negations.push_back({op, negated});
+    bool negation = (op->getOpcode() == Instruction::Sub &&
+                     match(op->getOperand(0), m_Zero())) ||
+                    negativeConstant(op);
+    if (negation && feedsMinMax(op))
+      negations.push_back(op);
   }
-  for (auto [op, negated] : negations) {
+  for (BinaryOperator *op : negations) {
     IRBuilder<> b(op);
-    if (negated == op) {
-      const APInt *c;
-      (void)match(op->getOperand(1), m_APInt(c));
+    // -(x op -c) for x op c; x for 0 - x.
+    Value *negated = op->getOperand(1);
+    if (const APInt *c = negativeConstant(op))
       negated = b.CreateBinOp(op->getOpcode(), op->getOperand(0),
                               ConstantInt::get(op->getType(), -*c));
-    }
     bool wide = op->getType()->isIntegerTy(64);
     auto *type = FunctionType::get(op->getType(), {op->getType()}, false);
     InlineAsm *asmNeg =
