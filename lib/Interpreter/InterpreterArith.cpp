@@ -94,14 +94,14 @@ static bool compareFloat(arith::CmpFPredicate p, double a, double b) {
   return false;
 }
 
-/// Signed division helpers defined for every input; runArith reports a zero
-/// divisor before calling them, and INT64_MIN / -1 wraps to INT64_MIN (its
-/// remainder is 0).
 /// The bits of the `width`-bit integer `a` (held sign-extended) as unsigned.
 static uint64_t toUnsigned(int64_t a, unsigned width) {
   return width >= 64 ? uint64_t(a) : uint64_t(a) & ((uint64_t(1) << width) - 1);
 }
 
+/// Signed division helpers defined for every input; runArith reports a zero
+/// divisor before calling them, and INT64_MIN / -1 wraps to INT64_MIN (its
+/// remainder is 0).
 static int64_t divSI(int64_t a, int64_t b) {
   if (b == 0)
     return 0;

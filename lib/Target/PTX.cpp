@@ -104,18 +104,19 @@ buildLLVMModule(ModuleOp module, llvm::StringRef arch,
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(*llvmModule, mam);
-  // After the optimizer, which would narrow the arithmetic back to i16.
-  bool promoted = false;
+  // ptxas workarounds (PtxasWorkarounds.h), after the optimizer, which would
+  // undo them.
+  bool rewritten = false;
   for (llvm::Function &function : *llvmModule) {
-    promoted |= tile::promoteNarrowIntegers(function);
-    promoted |= tile::guardIntegerAbs(function);
-    promoted |= tile::hideNegationsFromMinMax(function);
+    rewritten |= tile::promoteNarrowIntegers(function);
+    rewritten |= tile::guardIntegerAbs(function);
+    rewritten |= tile::hideNegationsFromMinMax(function);
   }
   std::string broken;
   llvm::raw_string_ostream brokenStream(broken);
-  if (promoted && llvm::verifyModule(*llvmModule, &brokenStream)) {
-    module.emitError("internal error: invalid LLVM IR after promoting i8/i16 "
-                     "arithmetic: ")
+  if (rewritten && llvm::verifyModule(*llvmModule, &brokenStream)) {
+    module.emitError("internal error: invalid LLVM IR after the ptxas "
+                     "workarounds: ")
         << broken;
     return nullptr;
   }

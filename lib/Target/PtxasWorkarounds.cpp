@@ -27,6 +27,22 @@ bool isNarrow(Type *type) {
 
 unsigned widthOf(Value *v) { return v->getType()->getIntegerBitWidth(); }
 
+/// An llvm.smin/smax/umin/umax call.
+bool isIntegerMinMax(const Value *v) {
+  auto *call = dyn_cast<IntrinsicInst>(v);
+  if (!call)
+    return false;
+  switch (call->getIntrinsicID()) {
+  case Intrinsic::smin:
+  case Intrinsic::smax:
+  case Intrinsic::umin:
+  case Intrinsic::umax:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// An instruction computed in i32 by this rewrite: narrow arithmetic, and
 /// the comparisons and conversions that read narrow values.
 bool isPromoted(Instruction &inst) {
@@ -40,18 +56,9 @@ bool isPromoted(Instruction &inst) {
     return false;
   if (isa<BinaryOperator, TruncInst, SelectInst, PHINode>(inst))
     return true;
-  if (auto *intrinsic = dyn_cast<IntrinsicInst>(&inst)) {
-    switch (intrinsic->getIntrinsicID()) {
-    case Intrinsic::smin:
-    case Intrinsic::smax:
-    case Intrinsic::umin:
-    case Intrinsic::umax:
-    case Intrinsic::abs:
-      return true;
-    default:
-      return false;
-    }
-  }
+  if (auto *intrinsic = dyn_cast<IntrinsicInst>(&inst))
+    return isIntegerMinMax(intrinsic) ||
+           intrinsic->getIntrinsicID() == Intrinsic::abs;
   return false;
 }
 
@@ -273,26 +280,12 @@ bool tile::guardIntegerAbs(Function &f) {
 }
 
 bool tile::hideNegationsFromMinMax(Function &f) {
-  auto isMinMax = [](User *user) {
-    auto *call = dyn_cast<IntrinsicInst>(user);
-    if (!call)
-      return false;
-    switch (call->getIntrinsicID()) {
-    case Intrinsic::smin:
-    case Intrinsic::smax:
-    case Intrinsic::umin:
-    case Intrinsic::umax:
-      return true;
-    default:
-      return false;
-    }
-  };
   // Read by a min/max directly or through a select or phi (code
   // generation turns select-of-compare into min/max too).
   auto feedsMinMax = [&](Instruction *inst) {
     return any_of(inst->users(), [&](User *user) {
-      return isMinMax(user) || (isa<SelectInst, PHINode>(user) &&
-                                any_of(user->users(), isMinMax));
+      return isIntegerMinMax(user) || (isa<SelectInst, PHINode>(user) &&
+                                       any_of(user->users(), isIntegerMinMax));
     });
   };
   // Negations: 0 - x, and x * c and x / c for a negative constant c

@@ -7,13 +7,8 @@
 set -uo pipefail
 first=$1 count=$2 procs=${3:-12}
 out=${OUT:-/tmp/tile-out}
-mkdir -p "$out" /tmp/tile-bin
-for f in pack/*.xz; do
-  [[ -x /tmp/tile-bin/$(basename "$f" .xz) ]] ||
-    xz -dc "$f" > "/tmp/tile-bin/$(basename "$f" .xz)"
-done
-chmod +x /tmp/tile-bin/*
-export TILE_CACHE_DIR=/tmp/tile-cache
+mkdir -p "$out"
+source "$(dirname "$0")/unpack.sh"
 seq 0 $((procs - 1)) | xargs -P "$procs" -I{} bash -c '
   /tmp/tile-bin/tile-fuzz-programs --gpu --seed=$(('"$first"' + {} * '"$count"')) \
     --count='"$count"' --failures='"$out"'/fuzz-failures > '"$out"'/fuzz-{}.log 2>&1'

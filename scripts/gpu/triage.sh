@@ -8,13 +8,8 @@
 # Usage: [LEVELS="default 0 1 2 3"] scripts/gpu/triage.sh SEED[:FILE.tile] ...
 set -uo pipefail
 out=${OUT:-/tmp/tile-out}/triage
-mkdir -p "$out" /tmp/tile-bin
-for f in pack/*.xz; do
-  [[ -x /tmp/tile-bin/$(basename "$f" .xz) ]] ||
-    xz -dc "$f" > "/tmp/tile-bin/$(basename "$f" .xz)"
-done
-chmod +x /tmp/tile-bin/*
-export TILE_CACHE_DIR=/tmp/tile-cache
+mkdir -p "$out"
+source "$(dirname "$0")/unpack.sh"
 for spec in "$@"; do
   seed=${spec%%:*} source=
   [[ $spec == *:* ]] && source=--source=${spec#*:}

@@ -208,8 +208,8 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
                                          intrinsic("llvm.sqrt.f64", x)));
     return intrinsic("llvm.nvvm.rsqrt.approx.f", x);
   }
-  if (type.isF64() && isa<math::ExpOp, math::Exp2Op, math::LogOp,
-                          math::Log2Op>(op))
+  if (type.isF64() &&
+      isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op>(op))
     return emitF64Math(b, op->getName().stripDialect(), x);
   if (!type.isF32())
     return unsupported();
@@ -237,10 +237,8 @@ static Value emitShift(ImplicitLocOpBuilder &b, Operation *op, Value x,
                        Value amount) {
   unsigned width = x.getType().getIntOrFloatBitWidth();
   APInt constant;
-  if (matchPattern(amount, m_ConstantInt(&constant)) &&
-      constant.ult(width)) {
-    OperationState state(b.getLoc(), op->getName(), {x, amount},
-                         {x.getType()});
+  if (matchPattern(amount, m_ConstantInt(&constant)) && constant.ult(width)) {
+    OperationState state(b.getLoc(), op->getName(), {x, amount}, {x.getType()});
     return b.create(state)->getResult(0);
   }
   Value last = arith::ConstantIntOp::create(b, x.getType(), width - 1);
@@ -274,20 +272,20 @@ static Value emitDivision(ImplicitLocOpBuilder &b, Operation *op, Value x,
       arith::CmpIOp::create(b, arith::CmpIPredicate::eq, y, minusOne);
   Value safe = arith::SelectOp::create(
       b, arith::OrIOp::create(b, byZero, byMinusOne), one, y);
-  Value remainder = arith::RemSIOp::create(b, x, safe);
   if (isa<arith::RemSIOp>(op))
-    return remainder;
-  Value quotient = arith::SelectOp::create(
-      b, byMinusOne, arith::SubIOp::create(b, zero, x),
-      arith::DivSIOp::create(b, x, safe));
+    return arith::RemSIOp::create(b, x, safe);
+  Value quotient =
+      arith::SelectOp::create(b, byMinusOne, arith::SubIOp::create(b, zero, x),
+                              arith::DivSIOp::create(b, x, safe));
   quotient = arith::SelectOp::create(b, byZero, zero, quotient);
   if (isa<arith::DivSIOp>(op))
     return quotient;
   // cdiv: one more where the division was inexact and the signs agree.
+  Value remainder = arith::RemSIOp::create(b, x, safe);
   Value inexact =
       arith::CmpIOp::create(b, arith::CmpIPredicate::ne, remainder, zero);
-  Value sameSign = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::sge, arith::XOrIOp::create(b, x, y), zero);
+  Value sameSign = arith::CmpIOp::create(b, arith::CmpIPredicate::sge,
+                                         arith::XOrIOp::create(b, x, y), zero);
   Value up = arith::AndIOp::create(b, inexact, sameSign);
   return arith::AddIOp::create(b, quotient,
                                arith::ExtUIOp::create(b, type, up));

@@ -1,0 +1,10 @@
+# Sourced by the GPU-machine scripts run with pack/ carried: unpacks the
+# tools into /tmp/tile-bin once (a second script in the same machine session
+# reuses them) and points the kernel cache at /tmp/tile-cache.
+mkdir -p /tmp/tile-bin
+for f in pack/*.xz; do
+  [[ -x /tmp/tile-bin/$(basename "$f" .xz) ]] ||
+    xz -dc "$f" > "/tmp/tile-bin/$(basename "$f" .xz)"
+done
+chmod +x /tmp/tile-bin/*
+export TILE_CACHE_DIR=/tmp/tile-cache
