@@ -110,7 +110,8 @@ buildLLVMModule(ModuleOp module, llvm::StringRef arch,
   for (llvm::Function &function : *llvmModule) {
     rewritten |= tile::promoteNarrowIntegers(function);
     rewritten |= tile::guardIntegerAbs(function);
-    rewritten |= tile::hideNegationsFromMinMax(function);
+    rewritten |= tile::clearSignForHalfAbs(function);
+    rewritten |= tile::hideNegations(function);
   }
   std::string broken;
   llvm::raw_string_ostream brokenStream(broken);

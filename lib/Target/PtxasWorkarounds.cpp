@@ -4,6 +4,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -279,7 +280,8 @@ bool tile::guardIntegerAbs(Function &f) {
   return !calls.empty();
 }
 
-bool tile::hideNegationsFromMinMax(Function &f) {
+bool tile::hideNegations(Function &f) {
+  const DataLayout &layout = f.getDataLayout();
   // Read by a min/max directly or through a select or phi (code
   // generation turns select-of-compare into min/max too).
   auto feedsMinMax = [&](Instruction *inst) {
@@ -288,9 +290,18 @@ bool tile::hideNegationsFromMinMax(Function &f) {
                                        any_of(user->users(), isIntegerMinMax));
     });
   };
-  // Negations: 0 - x, and x * c and x / c for a negative constant c
-  // (which code generation emits as a shift, multiply or division and a
-  // neg).
+  // An i64 whose high half is the sign or zero extension of its low half (a
+  // widened i32, whatever the instructions that widened it).
+  auto isWidened32 = [&](Value *v) {
+    return v->getType()->isIntegerTy(64) &&
+           (ComputeNumSignBits(v, layout) > 32 ||
+            computeKnownBits(v, layout).countMinLeadingZeros() >= 32);
+  };
+  // Negations: a - x (ptxas folds a constant `a` into a fused add-min/max,
+  // `VIADDMNMX`, and drops the negation of x there too; 0 - x is the plain
+  // case), and x * c and x / c for a negative constant c (which code
+  // generation emits as a shift, multiply or division and a neg). Also any
+  // i64 a - x of a widened i32 x, min/max or not.
   // Collected first, rewritten after: a negation may be the operand of
   // another (-(x * -3) read by a max), so operands are read at rewrite time.
   SmallVector<BinaryOperator *> negations;
@@ -308,15 +319,14 @@ bool tile::hideNegationsFromMinMax(Function &f) {
     if (!op ||
         !(op->getType()->isIntegerTy(32) || op->getType()->isIntegerTy(64)))
       continue;
-    bool negation = (op->getOpcode() == Instruction::Sub &&
-                     match(op->getOperand(0), m_Zero())) ||
-                    negativeConstant(op);
-    if (negation && feedsMinMax(op))
+    bool isSub = op->getOpcode() == Instruction::Sub;
+    if (((isSub || negativeConstant(op)) && feedsMinMax(op)) ||
+        (isSub && isWidened32(op->getOperand(1))))
       negations.push_back(op);
   }
   for (BinaryOperator *op : negations) {
     IRBuilder<> b(op);
-    // -(x op -c) for x op c; x for 0 - x.
+    // -(x op -c) for x op c; x for a - x.
     Value *negated = op->getOperand(1);
     if (const APInt *c = negativeConstant(op))
       negated = b.CreateBinOp(op->getOpcode(), op->getOperand(0),
@@ -328,10 +338,41 @@ bool tile::hideNegationsFromMinMax(Function &f) {
                        wide ? "not.b64 $0, $1;\n\tadd.s64 $0, $0, 1;"
                             : "not.b32 $0, $1;\n\tadd.s32 $0, $0, 1;",
                        wide ? "=l,l" : "=r,r", /*hasSideEffects=*/false);
-    op->replaceAllUsesWith(b.CreateCall(asmNeg, {negated}));
+    Value *result = b.CreateCall(asmNeg, {negated});
+    if (op->getOpcode() == Instruction::Sub &&
+        !match(op->getOperand(0), m_Zero()))
+      result = b.CreateAdd(op->getOperand(0), result);
+    op->replaceAllUsesWith(result);
     op->eraseFromParent();
   }
   return !negations.empty();
+}
+
+bool tile::clearSignForHalfAbs(Function &f) {
+  SmallVector<IntrinsicInst *> absCalls;
+  for (Instruction &inst : instructions(f))
+    if (auto *call = dyn_cast<IntrinsicInst>(&inst))
+      if (call->getIntrinsicID() == Intrinsic::fabs &&
+          call->getType()->getScalarType()->is16bitFPTy() &&
+          call->getType()->getPrimitiveSizeInBits() <= 32)
+        absCalls.push_back(call);
+  for (IntrinsicInst *call : absCalls) {
+    IRBuilder<> b(call);
+    // In inline PTX: code generation folds an `and` of the sign bit back
+    // into abs.bf16. One half or a pair of halves.
+    Type *type = call->getType();
+    bool pair = type->getPrimitiveSizeInBits() == 32;
+    Type *bits = pair ? b.getInt32Ty() : b.getInt16Ty();
+    InlineAsm *clear = InlineAsm::get(
+        FunctionType::get(bits, {bits}, false),
+        pair ? "and.b32 $0, $1, 0x7FFF7FFF;" : "and.b16 $0, $1, 0x7FFF;",
+        pair ? "=r,r" : "=h,h", /*hasSideEffects=*/false);
+    Value *cleared =
+        b.CreateCall(clear, {b.CreateBitCast(call->getArgOperand(0), bits)});
+    call->replaceAllUsesWith(b.CreateBitCast(cleared, type));
+    call->eraseFromParent();
+  }
+  return !absCalls.empty();
 }
 
 bool tile::promoteNarrowIntegers(Function &f) {

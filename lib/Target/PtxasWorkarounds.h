@@ -1,9 +1,9 @@
 //===- PtxasWorkarounds.h - LLVM IR that ptxas compiles right ---*- C++ -*-===//
 //
 // Rewrites of the optimized LLVM IR, just before code generation, around
-// three miscompilations of ptxas (CUDA 13.0, optimization levels above 0),
+// five miscompilations of ptxas (CUDA 13.0, optimization levels above 0),
 // each found by tile-fuzz-programs and right at -O0. LLVM's optimizer would
-// undo them, so they run after it.
+// undo them, so they run after it. The compiler's only inline PTX is here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_TARGET_PTXASWORKAROUNDS_H
@@ -34,19 +34,35 @@ bool promoteNarrowIntegers(llvm::Function &f);
 /// minimum for the minimum. Rewrites each abs that LLVM defines there as
 /// `max(x, 0 - x)` (code generation folds the select, xor/sub and multiply
 /// forms back into `abs.s32`). Run after promoteNarrowIntegers (whose abs
-/// it covers too) and before hideNegationsFromMinMax (which hides its
+/// it covers too) and before hideNegations (which hides its
 /// negation). Returns true if it changed `f`.
 bool guardIntegerAbs(llvm::Function &f);
 
-/// ptxas (CUDA 13.0, -O1 and above) folds a negation into the integer
-/// min/max that reads it and, fusing two of those into a three-input
-/// `VIMNMX3`, drops the negation (a max over `-2x` read `2x`). The same
-/// value written as `~x + 1` compiles correctly, but LLVM's code generation
-/// folds that back into `neg`, so each negation (`0 - x`, i32/i64) that a
-/// min/max reads is emitted as that pair through inline PTX — the only
-/// inline PTX of the compiler (`test/Target/ptxas-negation.test`). Run
-/// last. Returns true if it changed `f`.
-bool hideNegationsFromMinMax(llvm::Function &f);
+/// ptxas (CUDA 13.0, -O1 and above) miscompiles negations it folds into
+/// other instructions:
+/// - into the integer min/max that reads it: fusing two of those into a
+///   three-input `VIMNMX3`, it drops the negation (a max over `-2x` read
+///   `2x`); in a fused add-max (`VIADDMNMX`) it drops that of `2 - n`
+///   (computing `n - 2`);
+/// - in an i64 `a - x` where x is a widened i32, it takes the high word of
+///   `-x` to be -1, wrong for x = 0 (`0 - 0` gave -2^32). Spelled as a
+///   32-bit carry chain or with x sign-extended, it still fails.
+/// The same values written as `~x + 1` compile correctly, but LLVM's code
+/// generation folds that back into `neg`/`sub`, so each such negation (`0 -
+/// x`, `a - x`, and `x * c`, `x / c` for a negative constant c, read by a
+/// min/max directly or through a select or phi; any i64 `a - x` of a
+/// widened i32 x) is emitted as `a + (~x + 1)` with the not/add pair in
+/// inline PTX (`test/Target/ptxas-negation.test`). Run last. Returns true if it
+/// changed `f`.
+bool hideNegations(llvm::Function &f);
+
+/// ptxas (CUDA 13.0, -O1 and above) reused `abs.bf16` of one value for
+/// `abs.bf16` of another (a select between it and a third value) in a
+/// program of tile-fuzz-programs. Rewrites the abs of each f16/bf16 value
+/// (one or a pair of halves) as clearing the sign bit in inline PTX, which
+/// ptxas compiles correctly there (`test/Target/half-abs.test`). Returns
+/// true if it changed `f`.
+bool clearSignForHalfAbs(llvm::Function &f);
 
 } // namespace tile
 
