@@ -21,7 +21,8 @@ using namespace tile;
 int64_t Config::get(const std::string &name) const {
   auto it = constants.find(name);
   long long value = 0;
-  if (it == constants.end() || llvm::StringRef(it->second).getAsInteger(0, value))
+  if (it == constants.end() ||
+      llvm::StringRef(it->second).getAsInteger(0, value))
     throw Error("configuration '" + str() + "' has no integer const '" + name +
                 "'");
   return value;
@@ -61,9 +62,8 @@ std::optional<Config> Config::parse(const std::string &text,
            (number == 0 || number > 32 || (number & (number - 1))))) {
         error = seen ? name.str() + " given twice"
                      : "bad " + name.str() + " '" + value.str() +
-                           (name == "num_warps"
-                                ? "' (a power of two, 1 to 32)"
-                                : "' (a number)");
+                           (name == "num_warps" ? "' (a power of two, 1 to 32)"
+                                                : "' (a number)");
         return std::nullopt;
       }
       seen = true;
@@ -133,8 +133,8 @@ Kernel TunedKernelImpl::kernel(size_t index) const {
   ModuleOptions moduleOptions;
   moduleOptions.numWarps = configs[index].numWarps;
   moduleOptions.numStages = configs[index].numStages;
-  return rt->compileSource(source, name, configs[index].constants,
-                           moduleOptions)
+  return rt
+      ->compileSource(source, name, configs[index].constants, moduleOptions)
       .kernel(kernelName);
 }
 
@@ -151,9 +151,8 @@ std::string TunedKernelImpl::shapeKey(const std::vector<Arg> &args) const {
         aligned += (aligned.empty() ? "" : ",") + p.name;
       continue;
     }
-    bool inKey = options.key.empty()
-                     ? p.kind == ParamInfo::Kind::Int
-                     : llvm::is_contained(options.key, p.name);
+    bool inKey = options.key.empty() ? p.kind == ParamInfo::Kind::Int
+                                     : llvm::is_contained(options.key, p.name);
     if (!inKey)
       continue;
     values += (values.empty() ? "" : ",") + p.name + "=" +
@@ -277,8 +276,8 @@ TuningResult &TunedKernelImpl::resultFor(const GridFn &grid,
   std::string record = "best " + std::to_string(*best) + "\nconfig " +
                        configs[*best].str() + "\nkey " + shape + "\n";
   for (size_t i = 0; i < configs.size(); ++i)
-    record += "ms " + std::to_string(result.ms[i]) + " " + configs[i].str() +
-              "\n";
+    record +=
+        "ms " + std::to_string(result.ms[i]) + " " + configs[i].str() + "\n";
   store.put(key, record);
   results.push_back(result);
   return results.back();
@@ -293,13 +292,15 @@ TuningResult TunedKernel::tune(const GridFn &grid,
 void TunedKernel::launchArgs(const GridFn &grid, const std::vector<Arg> &args,
                              void *stream) {
   std::lock_guard<std::mutex> lock(impl->mutex);
-  size_t index = impl->pinned ? *impl->pinned
-                              : impl->resultFor(grid, args).best;
+  size_t index =
+      impl->pinned ? *impl->pinned : impl->resultFor(grid, args).best;
   // Chosen by an earlier process, or pinned: compile only this one.
   if (!impl->kernels[index])
     impl->kernels[index] = impl->kernel(index);
   impl->kernels[index]->launchArgs(grid(impl->configs[index]), args, stream);
 }
+
+const KernelInfo &TunedKernel::signature() const { return impl->info; }
 
 const std::vector<Config> &TunedKernel::configs() const {
   return impl->configs;
@@ -307,8 +308,8 @@ const std::vector<Config> &TunedKernel::configs() const {
 
 void TunedKernel::pin(size_t index) {
   if (index >= impl->configs.size())
-    throw Error("pin: configuration " + std::to_string(index) +
-                " of kernel '" + impl->kernelName + "' does not exist (it has " +
+    throw Error("pin: configuration " + std::to_string(index) + " of kernel '" +
+                impl->kernelName + "' does not exist (it has " +
                 std::to_string(impl->configs.size()) + ")");
   std::lock_guard<std::mutex> lock(impl->mutex);
   impl->pinned = index;
@@ -366,6 +367,6 @@ TunedKernel tile::autotuneFile(Runtime &rt, const std::string &path,
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     throw Error("cannot read " + path + ": " + buffer.getError().message());
-  return autotuneSource(rt, (*buffer)->getBuffer().str(), path, kernel,
-                        configs, options);
+  return autotuneSource(rt, (*buffer)->getBuffer().str(), path, kernel, configs,
+                        options);
 }

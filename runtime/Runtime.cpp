@@ -549,6 +549,18 @@ Buffer Runtime::alloc(size_t bytes) {
   return Buffer(address, bytes);
 }
 
+void Runtime::copyToDevice(DevicePtr dst, const void *src, size_t bytes) {
+  impl->check(impl->driver->cuCtxSetCurrent(impl->context), "cuCtxSetCurrent");
+  impl->check(impl->driver->cuMemcpyHtoD(dst.address, src, bytes),
+              "cuMemcpyHtoD of " + std::to_string(bytes) + " bytes");
+}
+
+void Runtime::copyToHost(void *dst, DevicePtr src, size_t bytes) {
+  impl->check(impl->driver->cuCtxSetCurrent(impl->context), "cuCtxSetCurrent");
+  impl->check(impl->driver->cuMemcpyDtoH(dst, src.address, bytes),
+              "cuMemcpyDtoH of " + std::to_string(bytes) + " bytes");
+}
+
 void Runtime::synchronize() {
   impl->check(impl->driver->cuCtxSynchronize(), "cuCtxSynchronize");
 }

@@ -200,6 +200,19 @@ bool tile::describeSource(llvm::StringRef source, llvm::StringRef bufferName,
   return true;
 }
 
+bool tile::withTileModule(llvm::StringRef source, llvm::StringRef bufferName,
+                          const CompileOptions &options,
+                          llvm::function_ref<LogicalResult(ModuleOp)> body,
+                          std::string &errors) {
+  CompileSession session(source, bufferName, errors);
+  CompileOptions tileOptions = options;
+  tileOptions.stage = Stage::Tile;
+  std::vector<KernelInfo> kernels;
+  OwningOpRef<ModuleOp> module =
+      compileSource(session.sourceMgr, *session.context, tileOptions, kernels);
+  return module && succeeded(body(*module));
+}
+
 bool tile::compileToPTX(llvm::StringRef source, llvm::StringRef bufferName,
                         const CompileOptions &options, CompiledModule &result,
                         std::string &errors) {

@@ -8,7 +8,8 @@ using namespace tile;
 
 static constexpr llvm::StringLiteral kPrefix = "// tile.kernel ";
 
-bool tile::setParamType(ParamInfo &param, llvm::StringRef type) {
+bool tile::setParamType(ParamInfo &param, std::string_view typeText) {
+  llvm::StringRef type = typeText;
   param.type = type.str();
   if (type.starts_with("ptr<") && type.ends_with(">")) {
     param.kind = ParamInfo::Kind::Pointer;
@@ -19,11 +20,12 @@ bool tile::setParamType(ParamInfo &param, llvm::StringRef type) {
     const char *name;
     ParamInfo::Kind kind;
     unsigned bits;
-  } scalars[] = {{"i1", ParamInfo::Kind::Int, 8},     {"i8", ParamInfo::Kind::Int, 8},
-                 {"i16", ParamInfo::Kind::Int, 16},   {"i32", ParamInfo::Kind::Int, 32},
-                 {"i64", ParamInfo::Kind::Int, 64},   {"f16", ParamInfo::Kind::Float, 16},
-                 {"bf16", ParamInfo::Kind::Float, 16}, {"f32", ParamInfo::Kind::Float, 32},
-                 {"f64", ParamInfo::Kind::Float, 64}};
+  } scalars[] = {
+      {"i1", ParamInfo::Kind::Int, 8},      {"i8", ParamInfo::Kind::Int, 8},
+      {"i16", ParamInfo::Kind::Int, 16},    {"i32", ParamInfo::Kind::Int, 32},
+      {"i64", ParamInfo::Kind::Int, 64},    {"f16", ParamInfo::Kind::Float, 16},
+      {"bf16", ParamInfo::Kind::Float, 16}, {"f32", ParamInfo::Kind::Float, 32},
+      {"f64", ParamInfo::Kind::Float, 64}};
   for (const auto &s : scalars)
     if (type == s.name) {
       param.kind = s.kind;
@@ -38,13 +40,15 @@ std::string tile::formatSignature(const KernelInfo &kernel) {
                      " warps=" + std::to_string(kernel.numWarps) +
                      " shared=" + std::to_string(kernel.sharedBytes);
   for (const ParamInfo &p : kernel.params)
-    line += " " + p.name + ":" + p.type + ":" +
-            (p.equalToOne ? std::string("eq1") : std::to_string(p.divisibility));
+    line +=
+        " " + p.name + ":" + p.type + ":" +
+        (p.equalToOne ? std::string("eq1") : std::to_string(p.divisibility));
   return line + "\n";
 }
 
 std::optional<std::vector<KernelInfo>>
-tile::parseSignatures(llvm::StringRef ptx, std::string &error) {
+tile::parseSignatures(std::string_view ptxText, std::string &error) {
+  llvm::StringRef ptx = ptxText;
   std::vector<KernelInfo> kernels;
   llvm::SmallVector<llvm::StringRef> lines;
   ptx.split(lines, '\n');

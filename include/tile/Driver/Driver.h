@@ -112,6 +112,15 @@ bool describeSource(llvm::StringRef source, llvm::StringRef bufferName,
                     const CompileOptions &options,
                     std::vector<KernelInfo> &kernels, std::string &errors);
 
+/// Compiles `source` to the tile stage (what `tilec --run` interprets) in a
+/// context of its own and calls `body` on the module. False with the
+/// diagnostics, those `body` emits included, in `errors`.
+bool withTileModule(
+    llvm::StringRef source, llvm::StringRef bufferName,
+    const CompileOptions &options,
+    llvm::function_ref<mlir::LogicalResult(mlir::ModuleOp)> body,
+    std::string &errors);
+
 /// A string that changes whenever the compiler's output may (part of cache
 /// keys).
 llvm::StringRef compilerVersion();

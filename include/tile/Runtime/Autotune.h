@@ -106,6 +106,8 @@ public:
   TuningResult tune(const GridFn &grid, const std::vector<Arg> &args);
   /// The configurations, in the order given.
   const std::vector<Config> &configs() const;
+  /// The kernel's parameters (the same in every configuration).
+  const KernelInfo &signature() const;
   /// Launch `configs()[index]` for every shape, without tuning; throws if
   /// out of range.
   void pin(size_t index);

@@ -173,6 +173,10 @@ public:
   Module loadPTX(const std::string &ptx, const std::string &name);
 
   Buffer alloc(size_t bytes);
+  /// Copies between host memory and any device memory of the context (a
+  /// Buffer's, or another library's such as a torch.Tensor's).
+  void copyToDevice(DevicePtr dst, const void *src, size_t bytes);
+  void copyToHost(void *dst, DevicePtr src, size_t bytes);
   void synchronize();
   std::string deviceName() const;
   /// "sm_90" for compute capability 9.0.

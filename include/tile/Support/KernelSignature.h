@@ -15,10 +15,9 @@
 #ifndef TILE_SUPPORT_KERNELSIGNATURE_H
 #define TILE_SUPPORT_KERNELSIGNATURE_H
 
-#include "llvm/ADT/StringRef.h"
-
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tile {
@@ -48,14 +47,14 @@ struct KernelInfo {
 
 /// Parses a type spelling into `param.kind` and `param.bits`; false if
 /// the spelling is not a kernel parameter type.
-bool setParamType(ParamInfo &param, llvm::StringRef type);
+bool setParamType(ParamInfo &param, std::string_view type);
 
 /// The comment line that records `kernel` (with a trailing newline).
 std::string formatSignature(const KernelInfo &kernel);
 
 /// Every signature line in `ptx`; std::nullopt with `error` set when a line
 /// is malformed.
-std::optional<std::vector<KernelInfo>> parseSignatures(llvm::StringRef ptx,
+std::optional<std::vector<KernelInfo>> parseSignatures(std::string_view ptx,
                                                        std::string &error);
 
 } // namespace tile
