@@ -36,6 +36,7 @@ const Driver *tile::cuda::load(std::string &why) {
     bind(driver.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
     bind(driver.cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2");
     bind(driver.cuCtxSetCurrent, "cuCtxSetCurrent");
+    bind(driver.cuCtxGetCurrent, "cuCtxGetCurrent");
     bind(driver.cuCtxSynchronize, "cuCtxSynchronize");
     bind(driver.cuModuleLoadDataEx, "cuModuleLoadDataEx");
     bind(driver.cuModuleUnload, "cuModuleUnload");

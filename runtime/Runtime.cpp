@@ -388,10 +388,18 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
     storage[i] = args[i].raw;
     params[i] = &storage[i];
   }
+  // The launch runs in the runtime's context (its device's primary one); the
+  // caller's current context (PyTorch's current device, say) is restored.
+  CUcontext previous = nullptr;
+  rt.check(rt.driver->cuCtxGetCurrent(&previous), "cuCtxGetCurrent");
+  if (previous != rt.context)
+    rt.check(rt.driver->cuCtxSetCurrent(rt.context), "cuCtxSetCurrent");
   CUresult r = rt.driver->cuLaunchKernel(
       loaded->functions[index], grid.x, grid.y, grid.z, 32 * k.numWarps, 1, 1,
       unsigned(loaded->sharedBytes[index]), static_cast<CUstream>(stream),
       params, nullptr);
+  if (previous && previous != rt.context)
+    rt.driver->cuCtxSetCurrent(previous);
   if (r != CUDA_SUCCESS)
     throw Error("launch of kernel '" + k.name +
                 "': " + describe(*rt.driver, r));

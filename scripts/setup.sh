@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ python3
+  python3-numpy python3-pytest   # the Python package's tests
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libgtest-dev
   clang-22 libclang-rt-22-dev   # sanitizer and libFuzzer builds

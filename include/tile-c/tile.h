@@ -74,7 +74,8 @@ TILE_API const char *tile_last_error(void);
 TILE_API const char *tile_status_name(tile_status status);
 /// TILE_API_VERSION of the library.
 TILE_API int tile_api_version(void);
-/// The compiler's version and commit ("tile 0.1 (commit abc123)").
+/// The compiler's version and commit ("tile-0.4 (llvm 22.1.8) (commit
+/// abc123)").
 TILE_API const char *tile_version(void);
 
 /* ---- Runtime ---------------------------------------------------------- */
@@ -130,6 +131,12 @@ TILE_API tile_status tile_module_load_ptx(tile_runtime *rt, const char *ptx,
 TILE_API tile_status tile_module_load_ptx_file(tile_runtime *rt,
                                                const char *path,
                                                tile_module **out);
+/// Runs only the frontend on .tile `source`: a module whose kernels can be
+/// looked up and their signatures queried, but not launched (no GPU needed;
+/// launches fail with TILE_ERROR_NO_DEVICE).
+TILE_API tile_status tile_module_describe_source(
+    const char *source, const char *name, const tile_compile_options *options,
+    tile_module **out);
 TILE_API void tile_module_destroy(tile_module *module);
 /// The number of kernels and the name of kernel `index`.
 TILE_API tile_status tile_module_num_kernels(tile_module *module,

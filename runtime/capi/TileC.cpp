@@ -17,6 +17,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
 
 using namespace tile;
@@ -58,8 +59,8 @@ const char *tile_status_name(tile_status status) {
 int tile_api_version(void) { return TILE_API_VERSION; }
 
 const char *tile_version(void) {
-  static const std::string version = "tile " + compilerVersion().str() +
-                                     " (commit " + buildCommit().str() + ")";
+  static const std::string version =
+      compilerVersion().str() + " (commit " + buildCommit().str() + ")";
   return version.c_str();
 }
 
@@ -95,12 +96,15 @@ struct tile_runtime {
 
 struct tile_module {
   std::shared_ptr<Runtime> runtime;
-  Module module;
+  /// Absent in a module that was only described.
+  std::optional<Module> module;
+  std::vector<KernelInfo> kernels;
 };
 
 struct tile_kernel {
   std::shared_ptr<Runtime> runtime;
-  Kernel kernel;
+  std::optional<Kernel> kernel;
+  KernelInfo info;
   /// Element types of the parameters, for tile_param_info.
   std::vector<std::string> elementTypes;
 };
@@ -227,7 +231,8 @@ template <typename Make>
 static tile_status makeModule(tile_runtime *rt, tile_module **out,
                               tile_status onError, Make make) {
   return guarded(onError, [&] {
-    *out = new tile_module{rt->runtime, make()};
+    Module module = make();
+    *out = new tile_module{rt->runtime, module, module.kernels()};
     return TILE_SUCCESS;
   });
 }
@@ -301,18 +306,41 @@ tile_status tile_module_load_ptx_file(tile_runtime *rt, const char *path,
   return tile_module_load_ptx(rt, ptx.c_str(), path, out);
 }
 
+tile_status tile_module_describe_source(const char *source, const char *name,
+                                        const tile_compile_options *options,
+                                        tile_module **out) {
+  TILE_REQUIRE(out, "tile_module_describe_source: `out` is null");
+  *out = nullptr;
+  TILE_REQUIRE(source, "tile_module_describe_source: `source` is null");
+  ConstValues constants;
+  ModuleOptions moduleOptions;
+  if (tile_status s = readOptions(options, constants, moduleOptions))
+    return s;
+  CompileOptions compileOptions;
+  compileOptions.constants = constants;
+  compileOptions.numWarps = moduleOptions.numWarps;
+  compileOptions.numStages = moduleOptions.numStages;
+  std::vector<KernelInfo> kernels;
+  std::string errors;
+  if (!describeSource(source, name ? name : "<source>", compileOptions, kernels,
+                      errors))
+    return fail(TILE_ERROR_COMPILE, errors);
+  *out = new tile_module{nullptr, std::nullopt, std::move(kernels)};
+  return TILE_SUCCESS;
+}
+
 void tile_module_destroy(tile_module *module) { delete module; }
 
 tile_status tile_module_num_kernels(tile_module *module, size_t *count) {
   TILE_REQUIRE(module && count, "tile_module_num_kernels: null argument");
-  *count = module->module.kernels().size();
+  *count = module->kernels.size();
   return TILE_SUCCESS;
 }
 
 tile_status tile_module_kernel_name(tile_module *module, size_t index,
                                     const char **name) {
   TILE_REQUIRE(module && name, "tile_module_kernel_name: null argument");
-  const std::vector<KernelInfo> &kernels = module->module.kernels();
+  const std::vector<KernelInfo> &kernels = module->kernels;
   TILE_REQUIRE(index < kernels.size(),
                "tile_module_kernel_name: index " + std::to_string(index) +
                    " out of range (the module has " +
@@ -326,16 +354,28 @@ tile_status tile_module_get_kernel(tile_module *module, const char *name,
   TILE_REQUIRE(out, "tile_module_get_kernel: `out` is null");
   *out = nullptr;
   TILE_REQUIRE(module && name, "tile_module_get_kernel: null argument");
+  auto found = llvm::find_if(
+      module->kernels, [&](const KernelInfo &k) { return k.name == name; });
+  if (found == module->kernels.end()) {
+    std::string names;
+    for (const KernelInfo &k : module->kernels)
+      names += (names.empty() ? "" : ", ") + k.name;
+    return fail(TILE_ERROR_NOT_FOUND, std::string("no kernel '") + name +
+                                          "' (it has: " + names + ")");
+  }
   return guarded(TILE_ERROR_NOT_FOUND, [&] {
-    Kernel kernel = module->module.kernel(name);
+    std::optional<Kernel> kernel;
+    if (module->module)
+      kernel = module->module->kernel(name);
     std::vector<std::string> elements;
-    for (const ParamInfo &p : kernel.info().params) {
+    for (const ParamInfo &p : found->params) {
       llvm::StringRef type = p.type;
       if (type.consume_front("ptr<"))
         type.consume_back(">");
       elements.push_back(type.str());
     }
-    *out = new tile_kernel{module->runtime, kernel, std::move(elements)};
+    *out =
+        new tile_kernel{module->runtime, kernel, *found, std::move(elements)};
     return TILE_SUCCESS;
   });
 }
@@ -348,24 +388,24 @@ void tile_kernel_destroy(tile_kernel *kernel) { delete kernel; }
 
 tile_status tile_kernel_name(tile_kernel *kernel, const char **name) {
   TILE_REQUIRE(kernel && name, "tile_kernel_name: null argument");
-  *name = kernel->kernel.info().name.c_str();
+  *name = kernel->info.name.c_str();
   return TILE_SUCCESS;
 }
 
 tile_status tile_kernel_num_params(tile_kernel *kernel, size_t *count) {
   TILE_REQUIRE(kernel && count, "tile_kernel_num_params: null argument");
-  *count = kernel->kernel.info().params.size();
+  *count = kernel->info.params.size();
   return TILE_SUCCESS;
 }
 
 tile_status tile_kernel_param(tile_kernel *kernel, size_t index,
                               tile_param_info *info) {
   TILE_REQUIRE(kernel && info, "tile_kernel_param: null argument");
-  const std::vector<ParamInfo> &params = kernel->kernel.info().params;
+  const std::vector<ParamInfo> &params = kernel->info.params;
   TILE_REQUIRE(index < params.size(),
                "tile_kernel_param: index " + std::to_string(index) +
-                   " out of range (kernel '" + kernel->kernel.info().name +
-                   "' has " + std::to_string(params.size()) + " parameters)");
+                   " out of range (kernel '" + kernel->info.name + "' has " +
+                   std::to_string(params.size()) + " parameters)");
   const ParamInfo &p = params[index];
   info->name = p.name.c_str();
   info->type = p.type.c_str();
@@ -382,9 +422,9 @@ tile_status tile_kernel_resources(tile_kernel *kernel, unsigned *num_warps,
                                   long *shared_bytes) {
   TILE_REQUIRE(kernel, "tile_kernel_resources: the kernel is null");
   if (num_warps)
-    *num_warps = kernel->kernel.info().numWarps;
+    *num_warps = kernel->info.numWarps;
   if (shared_bytes)
-    *shared_bytes = kernel->kernel.info().sharedBytes;
+    *shared_bytes = kernel->info.sharedBytes;
   return TILE_SUCCESS;
 }
 
@@ -477,11 +517,15 @@ tile_status tile_kernel_launch(tile_kernel *kernel, tile_grid grid,
   TILE_REQUIRE(kernel, "tile_kernel_launch: the kernel is null");
   // Converted into a per-thread vector so launches do not allocate.
   static thread_local std::vector<Arg> converted;
-  if (tile_status s =
-          convertArgs(kernel->kernel.info(), args, num_args, converted))
+  if (tile_status s = convertArgs(kernel->info, args, num_args, converted))
     return s;
+  if (!kernel->kernel)
+    return fail(TILE_ERROR_NO_DEVICE,
+                "kernel '" + kernel->info.name +
+                    "' comes from a described module (no GPU runtime); "
+                    "compile it with a runtime to launch it");
   return guarded(TILE_ERROR_CUDA, [&] {
-    kernel->kernel.launchArgs(Grid(grid.x, grid.y, grid.z), converted, stream);
+    kernel->kernel->launchArgs(Grid(grid.x, grid.y, grid.z), converted, stream);
     return TILE_SUCCESS;
   });
 }

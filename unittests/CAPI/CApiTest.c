@@ -141,7 +141,7 @@ static void testInterpreter(void) {
 
 static void testWithoutDevice(void) {
   CHECK(tile_api_version() == TILE_API_VERSION);
-  CHECK(strncmp(tile_version(), "tile ", 5) == 0);
+  CHECK(strncmp(tile_version(), "tile-", 5) == 0);
   CHECK(strcmp(tile_status_name(TILE_ERROR_COMPILE), "TILE_ERROR_COMPILE") ==
         0);
   CHECK_ERROR(tile_runtime_create(0, NULL), TILE_ERROR_INVALID_ARGUMENT,
@@ -158,6 +158,30 @@ static void testWithoutDevice(void) {
   CHECK(m == NULL);
   CHECK_ERROR(tile_kernel_launch(NULL, tile_grid1(1), NULL, NULL, 0),
               TILE_ERROR_INVALID_ARGUMENT, "the kernel is null");
+  /* A described module: signatures without a GPU, no launches. */
+  CHECK(tile_module_describe_source(saxpySource, "saxpy.tile", NULL, &m) ==
+        TILE_SUCCESS);
+  if (m) {
+    tile_kernel *k = NULL;
+    size_t count = 0;
+    tile_param_info info;
+    CHECK(tile_module_num_kernels(m, &count) == TILE_SUCCESS && count == 2);
+    CHECK(tile_module_get_kernel(m, "fill", &k) == TILE_SUCCESS);
+    CHECK(tile_kernel_param(k, 1, &info) == TILE_SUCCESS &&
+          strcmp(info.name, "v") == 0 && info.kind == TILE_PARAM_INT &&
+          info.bits == 64);
+    tile_arg args[3] = {tile_ptr(0), tile_i64(1), tile_i32(1)};
+    CHECK_ERROR(tile_kernel_launch(k, tile_grid1(1), NULL, args, 3),
+                TILE_ERROR_NO_DEVICE, "described module");
+    CHECK_ERROR(tile_kernel_launch(k, tile_grid1(1), NULL, args, 2),
+                TILE_ERROR_INVALID_ARGUMENT,
+                "takes 3 arguments (out: ptr<i64>, v: i64, n: i32), got 2");
+    tile_kernel_destroy(k);
+    tile_module_destroy(m);
+  }
+  CHECK_ERROR(tile_module_describe_source("kernel k() { let x = ; }",
+                                          "bad.tile", NULL, &m),
+              TILE_ERROR_COMPILE, "bad.tile:1:");
   /* Destroying null handles is allowed, as free(NULL) is. */
   tile_runtime_destroy(NULL);
   tile_module_destroy(NULL);

@@ -1,0 +1,191 @@
+"""Tests of the Python package that need no GPU: import, compile and
+signatures, argument checks, and run_cpu on the interpreter (random inputs,
+sizes not multiples of the block, poisoned outputs, float64 references).
+Run by ctest (`python`) with TILE_LIBRARY naming the built libtile.so."""
+import array
+import math
+import os
+import random
+
+import numpy as np
+import pytest
+
+import tile
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+rng = np.random.default_rng()
+
+
+def test_version_and_import():
+    assert tile.version().startswith("tile-")
+    assert isinstance(tile.gpu_available(), bool)
+
+
+def test_signature_from_file():
+    mod = tile.compile(os.path.join(EXAMPLES, "vector_add.tile"))
+    assert mod.kernels == ["vector_add"]
+    k = mod.vector_add
+    assert [p.name for p in k.params] == ["x", "y", "out", "n"]
+    assert [p.type for p in k.params] == ["ptr<f32>"] * 3 + ["i32"]
+    assert k.params[0].element_type == "f32" and k.params[0].kind == "pointer"
+    assert k.params[3].kind == "int" and k.params[3].bits == 32
+    assert "vector_add(x: ptr<f32>" in repr(k)
+
+
+def test_compile_errors():
+    with pytest.raises(tile.CompileError, match=r"bad\.tile:2:"):
+        tile.compile("kernel k(x: ptr<f32>) {\n  store(x, y);\n}\n",
+                     name="bad.tile")
+    with pytest.raises(FileNotFoundError):
+        tile.compile("no/such/file.tile")
+    mod = tile.compile(os.path.join(EXAMPLES, "vector_add.tile"))
+    with pytest.raises(AttributeError, match="it has: vector_add"):
+        mod.nope
+
+
+def test_run_cpu_vector_add_numpy():
+    n = int(rng.integers(1500, 4000))
+    n += n % 1024 == 0  # never a multiple of the block
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    out = np.full(n, np.nan, dtype=np.float32)
+    mod = tile.compile(os.path.join(EXAMPLES, "vector_add.tile"))
+    mod.vector_add.run_cpu((tile.cdiv(n, 1024),), x, y, out, n)
+    expected = (x.astype(np.float64) + y.astype(np.float64)).astype(np.float32)
+    assert np.array_equal(out, expected)
+
+
+def test_run_cpu_softmax_and_consts():
+    rows, cols = int(rng.integers(3, 9)), int(rng.integers(100, 500))
+    x = rng.standard_normal((rows, cols)).astype(np.float32)
+    out = np.full((rows, cols), np.nan, dtype=np.float32)
+    mod = tile.compile(os.path.join(EXAMPLES, "softmax.tile"), BLOCK=512)
+    tile.run_cpu(mod.softmax, (rows,), out, x, cols, cols)
+    e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+    expected = e / e.sum(axis=1, keepdims=True)
+    assert np.allclose(out, expected, rtol=1e-5, atol=1e-7)
+    # A grid as a function of the const values.
+    out[:] = np.nan
+    mod.softmax.run_cpu(lambda meta: (rows,), out, x, cols, cols)
+    assert np.allclose(out, expected, rtol=1e-5, atol=1e-7)
+
+
+def test_run_cpu_lists_and_arrays():
+    src = """
+kernel scale(x: ptr<f64>, out: ptr<i32>, alpha: f32, n: i32) {
+  let r = range(0, 64);
+  let m = r < n;
+  store(out + r, cast(load(x + r, m) * alpha, i32), m);
+}"""
+    n = random.randint(10, 63)
+    x = [random.uniform(-100, 100) for _ in range(n)]
+    out = [-7] * n
+    alpha = random.uniform(0.5, 2)
+    k = tile.compile(src).scale
+    k.run_cpu(1, x, out, alpha, n)
+    f32 = lambda v: float(np.float32(v))
+    assert out == [math.trunc(f32(f32(v) * f32(alpha))) for v in x] or \
+        out == [math.trunc(f32(v * f32(alpha))) for v in x]
+    xa = array.array("d", x)
+    oa = array.array("i", [0] * n)
+    k.run_cpu(1, xa, oa, alpha, n)
+    assert list(oa) == out
+
+
+def test_run_cpu_misuse():
+    mod = tile.compile(os.path.join(EXAMPLES, "vector_add.tile"))
+    k = mod.vector_add
+    x = np.zeros(10, dtype=np.float32)
+    with pytest.raises(TypeError, match=r"takes 4 arguments \(x: ptr<f32>"):
+        k.run_cpu(1, x, x, x)
+    with pytest.raises(TypeError, match="argument 1 'x' .* expected a float32 "
+                                        "array, got float64"):
+        k.run_cpu(1, np.zeros(10), x, x, 10)
+    with pytest.raises(ValueError, match="4000000000 does not fit in i32"):
+        k.run_cpu(1, x, x, x, 4000000000)
+    with pytest.raises(TypeError, match="argument 4 'n' .* expected an int"):
+        k.run_cpu(1, x, x, x, 2.5)
+    with pytest.raises(TileErrorOrValue, match="out-of-bounds"):
+        k.run_cpu(1, x, x, x, 11)
+    with pytest.raises(ValueError, match="grid has 1 to 3 dimensions"):
+        k.run_cpu((1, 1, 1, 1), x, x, x, 10)
+
+
+TileErrorOrValue = tile.TileError
+
+
+class FakeTensor:
+    """Duck-types the parts of torch.Tensor the launcher reads."""
+
+    def __init__(self, cuda=True, contiguous=True):
+        self.is_cuda, self._contiguous = cuda, contiguous
+        self.dtype = "float32"
+
+    def is_contiguous(self):
+        return self._contiguous
+
+    def data_ptr(self):
+        return 4096
+
+    def get_device(self):
+        return 0
+
+
+class FakeArray:
+    def __init__(self, typestr, strides=None):
+        self.__cuda_array_interface__ = {"data": (4096, False),
+                                         "typestr": typestr, "shape": (10,),
+                                         "strides": strides, "version": 3}
+
+
+def test_launch_checks_before_the_gpu(monkeypatch):
+    k = tile.compile(os.path.join(EXAMPLES, "vector_add.tile")).vector_add
+    a = FakeArray("<f4")
+    with pytest.raises(TypeError, match=r"takes 4 arguments"):
+        k[(1,)](a, a, a)
+    with pytest.raises(TypeError, match="argument 2 'y' .* expected f32 "
+                                        "elements, got typestr <f8"):
+        k[(1,)](a, FakeArray("<f8"), a, 10)
+    with pytest.raises(ValueError, match="not contiguous"):
+        k[(1,)](a, FakeArray("<f4", strides=(8,)), a, 10)
+    with pytest.raises(TypeError, match="expected a CUDA tensor"):
+        k[(1,)](a, [1.0], a, 10)
+    with pytest.raises(ValueError, match="2147483648 does not fit in i32"):
+        k[(1,)](a, a, a, 2 ** 31)
+    # Tensors: the dtype table needs torch; a stand-in module gives it.
+    import types
+    fake_torch = types.SimpleNamespace(
+        float16="float16", bfloat16="bfloat16", float32="float32",
+        float64="float64", int8="int8", int16="int16", int32="int32",
+        int64="int64", bool="bool")
+    monkeypatch.setitem(__import__("sys").modules, "torch", fake_torch)
+    monkeypatch.setattr(tile, "_TORCH_DTYPES", None)
+    with pytest.raises(ValueError, match="tensor is on the CPU"):
+        k[(1,)](FakeTensor(cuda=False), a, a, 10)
+    with pytest.raises(ValueError, match=r"not contiguous; pass \.contiguous"):
+        k[(1,)](FakeTensor(contiguous=False), a, a, 10)
+    t = FakeTensor()
+    t.dtype = "float16"
+    with pytest.raises(TypeError, match="expected a tensor of float32, got "
+                                        "float16"):
+        k[(1,)](t, a, a, 10)
+    monkeypatch.setattr(tile, "_TORCH_DTYPES", None)
+
+
+@pytest.mark.skipif(tile.gpu_available(), reason="a GPU is present")
+def test_launch_without_gpu():
+    k = tile.compile(os.path.join(EXAMPLES, "vector_add.tile")).vector_add
+    a = FakeArray("<f4")
+    with pytest.raises(tile.TileError, match="no GPU available") as info:
+        k[(1,)](a, a, a, 10)
+    assert info.value.status == "TILE_ERROR_NO_DEVICE"
+
+
+def test_autotune_checks_key():
+    k = tile.compile(os.path.join(EXAMPLES, "vector_add.tile")).vector_add
+    configs = [tile.Config({"BLOCK": 256}), tile.Config({"BLOCK": 1024},
+                                                        num_warps=8)]
+    assert configs[1].text() == "BLOCK=1024,num_warps=8,num_stages=3"
+    with pytest.raises(ValueError, match="'m' is not a parameter"):
+        tile.autotune(configs, key=["m"])(k)
+    assert tile.autotune(configs, key=["n"])(k).configs == configs
