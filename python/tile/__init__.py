@@ -222,6 +222,9 @@ def _grid(grid, meta):
     if not 1 <= len(grid) <= 3:
         raise ValueError("a grid has 1 to 3 dimensions, got %r" % (grid,))
     g = tuple(grid) + (1,) * (3 - len(grid))
+    if min(g) < 1:
+        raise ValueError("every grid dimension must be at least 1, got %r"
+                         % (tuple(grid),))
     return _capi.Grid(g[0], g[1], g[2])
 
 

@@ -16,11 +16,15 @@ done
 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DTILE_LINK_STATIC=ON -DBUILD_TESTING=ON >/dev/null
 tools=(tilec tile-bench TileGPUTests tile-fuzz-programs)
-ninja -C "$build" -j "${TILE_BUILD_JOBS:-2}" "${tools[@]}"
+# libtile.so (the C interface the Python package loads), with LLVM/MLIR and
+# libstdc++ inside and only tile_*/tile::* exported.
+ninja -C "$build" -j "${TILE_BUILD_JOBS:-2}" "${tools[@]}" tile TileCApiTest
 
 rm -rf "$root/pack" && mkdir -p "$root/pack"
-for tool in "${tools[@]}"; do
+for tool in "${tools[@]}" TileCApiTest; do
   strip -o "$root/pack/$tool" "$build/bin/$tool"
   xz -T0 -6 -f "$root/pack/$tool"
 done
+strip -o "$root/pack/libtile.so" "$build/lib/libtile.so"
+xz -T0 -6 -f "$root/pack/libtile.so"
 ls -la "$root/pack"

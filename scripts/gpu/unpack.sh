@@ -1,6 +1,7 @@
 # Sourced by the GPU-machine scripts run with pack/ carried: unpacks the
 # tools into /tmp/tile-bin once (a second script in the same machine session
-# reuses them) and points the kernel cache at /tmp/tile-cache.
+# reuses them), points the kernel cache at /tmp/tile-cache and the Python
+# package at the unpacked libtile.so.
 mkdir -p /tmp/tile-bin
 for f in pack/*.xz; do
   [[ -x /tmp/tile-bin/$(basename "$f" .xz) ]] ||
@@ -8,3 +9,4 @@ for f in pack/*.xz; do
 done
 chmod +x /tmp/tile-bin/*
 export TILE_CACHE_DIR=/tmp/tile-cache
+export TILE_LIBRARY=/tmp/tile-bin/libtile.so

@@ -1,0 +1,139 @@
+"""GPU tests of the Python package on torch tensors (skipped without torch
+or a GPU): the examples' kernels against PyTorch with fresh random inputs
+and poisoned outputs, streams, autotuning, and misuse with real tensors.
+On the GPU machine: `python3 python/tests/test_gpu.py` (no pytest needed)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+try:
+    import torch
+except ImportError:
+    torch = None
+import tile
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+HAVE_GPU = torch is not None and torch.cuda.is_available() and \
+    tile.gpu_available()
+
+if "pytest" in sys.modules:
+    import pytest
+    pytestmark = pytest.mark.skipif(not HAVE_GPU, reason="needs torch and a GPU")
+    raises = pytest.raises
+else:
+    class raises:
+        def __init__(self, kind, match=""):
+            self.kind, self.match = kind, match
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, kind, value, tb):
+            import re
+            if kind is None or not issubclass(kind, self.kind):
+                raise AssertionError("expected %s, got %r" % (self.kind, value))
+            if not re.search(self.match, str(value)):
+                raise AssertionError("%r does not match %r" % (str(value),
+                                                               self.match))
+            return True
+
+
+def vector_add():
+    return tile.compile(os.path.join(EXAMPLES, "vector_add.tile")).vector_add
+
+
+def test_vector_add_matches_torch():
+    k = vector_add()
+    for n in (1, 1023, 100_003):
+        x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+        out = torch.full_like(x, float("nan"))
+        k[(tile.cdiv(n, 1024),)](x, y, out, n)
+        torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+
+
+def test_stream_and_strided():
+    k = vector_add()
+    n = 5000
+    x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+    out = torch.full_like(x, float("nan"))
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        k[(tile.cdiv(n, 1024),)](x, y, out, n)  # the current stream: s
+    s.synchronize()
+    torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+    out.fill_(float("nan"))
+    k[(tile.cdiv(n, 1024),)](x, y, out, n, stream=s)
+    s.synchronize()
+    torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+    # A non-contiguous view passed as strided: the kernel reads it as flat.
+    m = torch.randn(2 * n, device="cuda")[::2]
+    k[(tile.cdiv(n, 1024),)](tile.strided(m), y, out, n)
+    torch.cuda.synchronize()
+    assert torch.isfinite(out).all()
+
+
+def test_autotune_matches_torch():
+    src = open(os.path.join(EXAMPLES, "vector_add.tile")).read()
+    k = tile.compile(src).vector_add
+    tuned = tile.autotune([tile.Config({"BLOCK": 256}),
+                           tile.Config({"BLOCK": 2048}, num_warps=8)],
+                          key=["n"])(k)
+    n = 77_777
+    x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+    out = torch.full_like(x, float("nan"))
+    tuned[lambda meta: (tile.cdiv(n, meta["BLOCK"]),)](x, y, out, n)
+    torch.testing.assert_close(out, x + y, rtol=0, atol=0)
+    assert tuned.last_config in tuned.configs
+
+
+def test_misuse_with_tensors():
+    k = vector_add()
+    x = torch.randn(100, device="cuda")
+    with raises(ValueError, match="tensor is on the CPU"):
+        k[(1,)](x.cpu(), x, x, 100)
+    with raises(TypeError, match="expected a tensor of torch.float32, got "
+                                 "torch.float16"):
+        k[(1,)](x, x.half(), x, 100)
+    with raises(ValueError, match="not contiguous"):
+        k[(1,)](x, x, torch.randn(10, 20, device="cuda").T, 100)
+    with raises(TypeError, match=r"takes 4 arguments \(x: ptr<f32>, y: "
+                                 r"ptr<f32>, out: ptr<f32>, n: i32\), got 3"):
+        k[(1,)](x, x, x)
+    with raises(TypeError, match="argument 4 'n' .* expected an int, got "
+                                 "float"):
+        k[(1,)](x, x, x, 100.0)
+    with raises(ValueError, match="does not fit in i32"):
+        k[(1,)](x, x, x, 2**40)
+    with raises(ValueError, match="grid"):
+        k[(0,)](x, x, x, 100)
+    if torch.cuda.device_count() > 1:
+        with raises(ValueError, match="on cuda:1, an earlier one on cuda:0"):
+            k[(1,)](x, x, x.to("cuda:1"), 100)
+
+
+def test_other_device():
+    if torch.cuda.device_count() < 2:
+        return
+    k = vector_add()
+    n = 3000
+    x = torch.randn(n, device="cuda:1")
+    out = torch.full_like(x, float("nan"))
+    k[(tile.cdiv(n, 1024),)](x, x, out, n)
+    torch.testing.assert_close(out, x + x, rtol=0, atol=0)
+    assert torch.cuda.current_device() == 0
+
+
+if __name__ == "__main__":
+    if not HAVE_GPU:
+        print("SKIPPED: needs torch and a GPU")
+        sys.exit(0)
+    failed = 0
+    for name, fn in list(globals().items()):
+        if name.startswith("test_"):
+            try:
+                fn()
+                print("PASSED", name)
+            except Exception as e:  # report every test
+                failed += 1
+                print("FAILED", name, type(e).__name__, e)
+    sys.exit(1 if failed else 0)
