@@ -178,6 +178,11 @@ TILE_API tile_status tile_kernel_name(tile_kernel *kernel, const char **name);
 TILE_API tile_status tile_kernel_num_params(tile_kernel *kernel, size_t *count);
 TILE_API tile_status tile_kernel_param(tile_kernel *kernel, size_t index,
                                        tile_param_info *info);
+/// The const parameters the kernel was compiled with (defaults or overrides),
+/// their values as source text ("1024"); none for kernels loaded from PTX.
+TILE_API tile_status tile_kernel_num_consts(tile_kernel *kernel, size_t *count);
+TILE_API tile_status tile_kernel_const(tile_kernel *kernel, size_t index,
+                                       const char **name, const char **value);
 /// Warps per program and static shared memory in bytes.
 TILE_API tile_status tile_kernel_resources(tile_kernel *kernel,
                                            unsigned *num_warps,

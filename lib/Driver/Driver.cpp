@@ -59,6 +59,16 @@ static std::vector<KernelInfo> describeKernels(ModuleOp module,
           arg.getArgNumber(), TileDialect::EqualToOneAttrHelper::getNameStr()));
       info.params.push_back(param);
     }
+    if (DictionaryAttr constants = kernel.getConstantsAttr())
+      for (NamedAttribute constant : constants) {
+        std::string text;
+        if (auto i = dyn_cast<IntegerAttr>(constant.getValue()))
+          text = std::to_string(i.getInt());
+        else
+          text = std::to_string(
+              cast<FloatAttr>(constant.getValue()).getValueAsDouble());
+        info.constants.emplace_back(constant.getName().str(), text);
+      }
     kernels.push_back(std::move(info));
   }
   return kernels;

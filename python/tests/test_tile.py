@@ -50,7 +50,10 @@ def test_run_cpu_vector_add_numpy():
     y = rng.standard_normal(n).astype(np.float32)
     out = np.full(n, np.nan, dtype=np.float32)
     mod = tile.compile(os.path.join(EXAMPLES, "vector_add.tile"))
-    mod.vector_add.run_cpu((tile.cdiv(n, 1024),), x, y, out, n)
+    assert mod.vector_add.constants == {"BLOCK": 1024}
+    # The grid function sees the const values (defaults included).
+    mod.vector_add.run_cpu(lambda meta: (tile.cdiv(n, meta["BLOCK"]),), x, y,
+                           out, n)
     expected = (x.astype(np.float64) + y.astype(np.float64)).astype(np.float32)
     assert np.array_equal(out, expected)
 

@@ -116,14 +116,20 @@ class strided:
         self.tensor = tensor
 
 
+_raw_stream = None
+
+
 def _current_stream(device):
-    torch = sys.modules.get("torch")
-    if torch is None:
-        return 0
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    if raw is not None:
-        return raw(device)
-    return torch.cuda.current_stream(device).cuda_stream
+    """The raw handle of PyTorch's current stream on `device` (0, the
+    default stream, without PyTorch)."""
+    global _raw_stream
+    if _raw_stream is None:
+        torch = sys.modules.get("torch")
+        if torch is None:
+            return 0
+        _raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None) or (
+            lambda d: torch.cuda.current_stream(d).cuda_stream)
+    return _raw_stream(device)
 
 
 _double_bits = struct.Struct("<d")
@@ -133,9 +139,11 @@ _int64 = struct.Struct("<q")
 class Param:
     """One kernel parameter: name, type ("ptr<f32>"), element_type, kind
     ("pointer", "int", "float"), bits."""
-    __slots__ = ("name", "type", "element_type", "kind", "bits")
+    __slots__ = ("name", "type", "element_type", "kind", "bits",
+                 "torch_dtype")
 
     def __init__(self, info):
+        self.torch_dtype = None  # the tensor dtype it takes, once known
         self.name = info.name.decode()
         self.type = info.type.decode()
         self.element_type = info.element_type.decode()
@@ -154,6 +162,11 @@ def _describe(kernel_name, params, i):
 def _pointer(value, kernel_name, params, i):
     """(address, device) of a pointer argument, checked."""
     p = params[i]
+    want = p.torch_dtype
+    # The common case first: a contiguous CUDA tensor of the right dtype.
+    if want is not None and getattr(value, "dtype", None) is want and \
+            value.is_cuda and value.is_contiguous():
+        return value.data_ptr(), value.get_device()
     allow_strides = False
     if type(value) is strided:
         value, allow_strides = value.tensor, True
@@ -162,7 +175,7 @@ def _pointer(value, kernel_name, params, i):
             raise ValueError("%s: the tensor is on the CPU; move it to the GPU "
                              "with .cuda() (or use tile.run_cpu)"
                              % _describe(kernel_name, params, i))
-        want = _torch_dtypes().get(p.element_type)
+        want = p.torch_dtype = _torch_dtypes().get(p.element_type)
         if value.dtype != want:
             raise TypeError("%s: expected a tensor of %s, got %s"
                             % (_describe(kernel_name, params, i), want,
@@ -215,6 +228,8 @@ def _scalar(value, kernel_name, params, i):
 
 
 def _grid(grid, meta):
+    if type(grid) is _capi.Grid:
+        return grid
     if callable(grid):
         grid = grid(meta)
     if isinstance(grid, int):
@@ -312,7 +327,9 @@ class _Launcher:
     __slots__ = ("kernel", "grid")
 
     def __init__(self, kernel, grid):
-        self.kernel, self.grid = kernel, grid
+        # A fixed grid is converted once; a function is called per launch.
+        self.kernel = kernel
+        self.grid = grid if callable(grid) else _grid(grid, None)
 
     def __call__(self, *args, **options):
         return self.kernel.launch(self.grid, *args, **options)
@@ -334,7 +351,20 @@ class Kernel:
             info = _capi.ParamInfo()
             _check(_lib.tile_kernel_param(handle, i, ctypes.byref(info)))
             params.append(Param(info))
+        count = ctypes.c_size_t()
+        _check(_lib.tile_kernel_num_consts(handle, ctypes.byref(count)))
+        constants = {}
+        for i in range(count.value):
+            cname, cvalue = ctypes.c_char_p(), ctypes.c_char_p()
+            _check(_lib.tile_kernel_const(handle, i, ctypes.byref(cname),
+                                          ctypes.byref(cvalue)))
+            text = cvalue.value.decode()
+            constants[cname.value.decode()] = (
+                float(text) if "." in text or "e" in text else int(text))
         _lib.tile_kernel_destroy(handle)
+        # The const values the kernel is compiled with: what grid functions
+        # receive as `meta`.
+        self.constants = constants
         self.params = params
         self._is_pointer = [p.kind == "pointer" for p in params]
         self._handles = {}  # (device, warps, stages) -> kernel handle
@@ -396,7 +426,7 @@ class Kernel:
         elif not isinstance(stream, int):
             stream = stream.cuda_stream
         status = _lib.tile_kernel_launch(
-            handle, _grid(grid, self.module.constants), stream,
+            handle, _grid(grid, self.constants), stream,
             self._args_address, len(self.params))
         if status:
             _raise(status)
@@ -487,7 +517,7 @@ def run_cpu(kernel, grid, *args):
                     module.arch)
     _check(_lib.tile_run_cpu(module.source.encode(), module.name.encode(),
                              kernel.name.encode(), ctypes.byref(opts),
-                             _grid(grid, module.constants), cargs, len(args)))
+                             _grid(grid, kernel.constants), cargs, len(args)))
     for original, converted in write_back:
         original[:] = converted.tolist()
 
@@ -523,7 +553,7 @@ class TunedKernel:
 
     def _call_grid(self, user, handle, index, out):
         try:
-            meta = dict(self.kernel.module.constants)
+            meta = dict(self.kernel.constants)
             meta.update(self.configs[index].kwargs)
             g = _grid(self._grid, meta)
             out[0].x, out[0].y, out[0].z = g.x, g.y, g.z

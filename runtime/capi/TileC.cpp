@@ -418,6 +418,25 @@ tile_status tile_kernel_param(tile_kernel *kernel, size_t index,
   return TILE_SUCCESS;
 }
 
+tile_status tile_kernel_num_consts(tile_kernel *kernel, size_t *count) {
+  TILE_REQUIRE(kernel && count, "tile_kernel_num_consts: null argument");
+  *count = kernel->info.constants.size();
+  return TILE_SUCCESS;
+}
+
+tile_status tile_kernel_const(tile_kernel *kernel, size_t index,
+                              const char **name, const char **value) {
+  TILE_REQUIRE(kernel && name && value, "tile_kernel_const: null argument");
+  TILE_REQUIRE(index < kernel->info.constants.size(),
+               "tile_kernel_const: index " + std::to_string(index) +
+                   " out of range (kernel '" + kernel->info.name + "' has " +
+                   std::to_string(kernel->info.constants.size()) +
+                   " const parameters)");
+  *name = kernel->info.constants[index].first.c_str();
+  *value = kernel->info.constants[index].second.c_str();
+  return TILE_SUCCESS;
+}
+
 tile_status tile_kernel_resources(tile_kernel *kernel, unsigned *num_warps,
                                   long *shared_bytes) {
   TILE_REQUIRE(kernel, "tile_kernel_resources: the kernel is null");

@@ -177,6 +177,14 @@ static void testWithoutDevice(void) {
                 TILE_ERROR_INVALID_ARGUMENT,
                 "takes 3 arguments (out: ptr<i64>, v: i64, n: i32), got 2");
     tile_kernel_destroy(k);
+    const char *cname = NULL, *cvalue = NULL;
+    CHECK(tile_module_get_kernel(m, "saxpy", &k) == TILE_SUCCESS);
+    CHECK(tile_kernel_num_consts(k, &count) == TILE_SUCCESS && count == 1);
+    CHECK(tile_kernel_const(k, 0, &cname, &cvalue) == TILE_SUCCESS &&
+          strcmp(cname, "BLOCK") == 0 && strcmp(cvalue, "256") == 0);
+    CHECK_ERROR(tile_kernel_const(k, 1, &cname, &cvalue),
+                TILE_ERROR_INVALID_ARGUMENT, "has 1 const parameters");
+    tile_kernel_destroy(k);
     tile_module_destroy(m);
   }
   CHECK_ERROR(tile_module_describe_source("kernel k() { let x = ; }",
@@ -237,6 +245,10 @@ static void testDevice(tile_runtime *rt) {
         strcmp(info.name, "n") == 0 && info.kind == TILE_PARAM_INT);
   CHECK_ERROR(tile_kernel_param(k, 4, &info), TILE_ERROR_INVALID_ARGUMENT,
               "has 4 parameters");
+  const char *cname = NULL, *cvalue = NULL;
+  CHECK(tile_kernel_num_consts(k, &count) == TILE_SUCCESS && count == 1);
+  CHECK(tile_kernel_const(k, 0, &cname, &cvalue) == TILE_SUCCESS &&
+        strcmp(cname, "BLOCK") == 0 && strcmp(cvalue, "256") == 0);
   unsigned warps = 0;
   CHECK(tile_kernel_resources(k, &warps, NULL) == TILE_SUCCESS && warps == 4);
 

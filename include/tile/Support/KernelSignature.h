@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tile {
@@ -43,6 +44,10 @@ struct KernelInfo {
   std::vector<ParamInfo> params;
   unsigned numWarps = 4;
   long sharedBytes = 0;
+  /// The const parameters' values (defaults or overrides) as source text, in
+  /// declaration order; known when compiled from source (not recorded in
+  /// PTX signature lines).
+  std::vector<std::pair<std::string, std::string>> constants;
 };
 
 /// Parses a type spelling into `param.kind` and `param.bits`; false if
