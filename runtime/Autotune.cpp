@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <mutex>
 #include <thread>
+#include <unistd.h>
 
 using namespace tile;
 
@@ -250,10 +251,18 @@ TuningResult &TunedKernelImpl::resultFor(const GridFn &grid,
   result.ms.assign(configs.size(), -1);
   result.failures.assign(configs.size(), "");
   std::optional<size_t> best;
+  bool progress = options.progress && !options.verbose && isatty(2);
   for (size_t i = 0; i < configs.size(); ++i) {
     result.ms[i] = time(i, grid, args, result.failures[i]);
     if (result.ms[i] >= 0 && (!best || result.ms[i] < result.ms[*best]))
       best = i;
+    if (progress)
+      std::fprintf(stderr, "tile: tuning %s [%s] %zu/%zu %s: %s\n",
+                   kernelName.c_str(), shape.c_str(), i + 1, configs.size(),
+                   configs[i].str().c_str(),
+                   result.ms[i] >= 0
+                       ? (std::to_string(result.ms[i]) + " ms").c_str()
+                       : "failed");
   }
   if (options.verbose) {
     std::fprintf(stderr, "autotune %s [%s]:\n", kernelName.c_str(),

@@ -79,6 +79,19 @@ def launches():
     torch.cuda.synchronize()
     print(json.dumps({"impl": "tile-py", "kernel": "launch_us",
                       "shape": "host loop", "us": us}), flush=True)
+    # Where the time goes: the argument checks alone, and PyTorch's
+    # accessors they call (to stderr).
+    kernel, args = vector_add_module.vector_add, (b, b, b, 16)
+    for what, fn in [("checks (_fill)", lambda: kernel._fill(args)),
+                     ("data_ptr+get_device+is_contiguous x3",
+                      lambda: [(t.data_ptr(), t.get_device(),
+                                t.is_contiguous()) for t in args[:3]]),
+                     ("current stream", lambda: tile._current_stream(0))]:
+        t0 = time.perf_counter()
+        for _ in range(count):
+            fn()
+        print("launch breakdown: %s %.2f us" % (
+            what, (time.perf_counter() - t0) / count * 1e6), file=sys.stderr)
 
 
 def main():

@@ -28,6 +28,8 @@ import sys
 from . import _capi
 from ._capi import lib as _lib
 
+_launch = _lib.tile_kernel_launch
+
 __all__ = ["compile", "autotune", "Config", "run_cpu", "strided", "cdiv",
            "TileError", "CompileError", "Module", "Kernel", "version",
            "gpu_available"]
@@ -140,10 +142,13 @@ class Param:
     """One kernel parameter: name, type ("ptr<f32>"), element_type, kind
     ("pointer", "int", "float"), bits."""
     __slots__ = ("name", "type", "element_type", "kind", "bits",
-                 "torch_dtype")
+                 "torch_dtype", "low", "high")
 
     def __init__(self, info):
         self.torch_dtype = None  # the tensor dtype it takes, once known
+        # The range of an integer parameter.
+        self.high = 1 << (info.bits - 1) if info.bits > 1 else 2
+        self.low = -self.high if info.bits > 1 else 0
         self.name = info.name.decode()
         self.type = info.type.decode()
         self.element_type = info.element_type.decode()
@@ -214,8 +219,7 @@ def _scalar(value, kernel_name, params, i):
                 raise TypeError("%s: expected an int, got %s"
                                 % (_describe(kernel_name, params, i),
                                    type(value).__name__))
-        limit = 1 << (p.bits - 1) if p.bits > 1 else 2
-        if not -limit <= value < limit:
+        if not p.low <= value < p.high:
             raise ValueError("%s: %d does not fit in %s"
                              % (_describe(kernel_name, params, i), value,
                                 p.type))
@@ -366,10 +370,16 @@ class Kernel:
         # receive as `meta`.
         self.constants = constants
         self.params = params
-        self._is_pointer = [p.kind == "pointer" for p in params]
         self._handles = {}  # (device, warps, stages) -> kernel handle
+        self._default_handles = {}  # device -> handle, module's options
+        # tile_arg[n] as int64 pairs (kind, value); the kinds are fixed.
         self._args = (ctypes.c_int64 * (2 * len(params)))()
+        for i, p in enumerate(params):
+            self._args[2 * i] = {"pointer": _capi.ARG_POINTER,
+                                 "int": _capi.ARG_I64,
+                                 "float": _capi.ARG_F64}[p.kind]
         self._args_address = ctypes.addressof(self._args)
+        self._num_args = len(params)
 
     def __repr__(self):
         return "<tile kernel %s(%s)>" % (
@@ -390,27 +400,38 @@ class Kernel:
         return handle
 
     def _fill(self, args):
-        """Checks `args` into the argument buffer; returns their device."""
-        params, name = self.params, self.name
+        """Checks `args` into the argument buffer; returns their device.
+        The loop is the launch's hot path: the common cases (a contiguous
+        CUDA tensor of the right dtype, an int in range) are inline."""
+        params = self.params
         if len(args) != len(params):
             raise TypeError("%s() takes %d arguments (%s), got %d" % (
-                name, len(params), ", ".join(map(repr, params)), len(args)))
-        buf, device = self._args, None
-        for i, value in enumerate(args):
-            if self._is_pointer[i]:
-                address, dev = _pointer(value, name, params, i)
-                if dev is not None:
-                    if device is None:
-                        device = dev
-                    elif dev != device:
+                self.name, len(params), ", ".join(map(repr, params)),
+                len(args)))
+        buf, device, i = self._args, None, 1
+        for p, value in zip(params, args):
+            kind = p.kind
+            if kind == "pointer":
+                want = p.torch_dtype
+                if want is not None and getattr(value, "dtype", None) is want \
+                        and value.is_cuda and value.is_contiguous():
+                    buf[i] = value.data_ptr()
+                    dev = value.get_device()
+                else:
+                    buf[i], dev = _pointer(value, self.name, params, i // 2)
+                if dev != device and dev is not None:
+                    if device is not None:
                         raise ValueError(
                             "%s: the tensor is on cuda:%d, an earlier one on "
-                            "cuda:%d" % (_describe(name, params, i), dev,
-                                         device))
-                buf[2 * i] = _capi.ARG_POINTER
-                buf[2 * i + 1] = address
+                            "cuda:%d" % (_describe(self.name, params, i // 2),
+                                         dev, device))
+                    device = dev
+            elif kind == "int" and type(value) is int and \
+                    p.low <= value < p.high:
+                buf[i] = value
             else:
-                buf[2 * i], buf[2 * i + 1] = _scalar(value, name, params, i)
+                buf[i] = _scalar(value, self.name, params, i // 2)[1]
+            i += 2
         return device
 
     def launch(self, grid, *args, num_warps=None, num_stages=None,
@@ -419,15 +440,20 @@ class Kernel:
         if device is None:
             torch = sys.modules.get("torch")
             device = torch.cuda.current_device() if torch else 0
-        handle = self._handle(device, num_warps or self.module.num_warps,
-                              num_stages or self.module.num_stages)
+        if num_warps is None and num_stages is None:
+            handle = self._default_handles.get(device)
+            if handle is None:
+                handle = self._default_handles[device] = self._handle(
+                    device, self.module.num_warps, self.module.num_stages)
+        else:
+            handle = self._handle(device, num_warps or self.module.num_warps,
+                                  num_stages or self.module.num_stages)
         if stream is None:
             stream = _current_stream(device)
         elif not isinstance(stream, int):
             stream = stream.cuda_stream
-        status = _lib.tile_kernel_launch(
-            handle, _grid(grid, self.constants), stream,
-            self._args_address, len(self.params))
+        status = _launch(handle, _grid(grid, self.constants), stream,
+                         self._args_address, self._num_args)
         if status:
             _raise(status)
 

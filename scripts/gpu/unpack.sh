@@ -10,3 +10,6 @@ done
 chmod +x /tmp/tile-bin/*
 export TILE_CACHE_DIR=/tmp/tile-cache
 export TILE_LIBRARY=/tmp/tile-bin/libtile.so
+# TileCApiTest links libtile.so.0.
+ln -sf libtile.so /tmp/tile-bin/libtile.so.0
+export LD_LIBRARY_PATH=/tmp/tile-bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

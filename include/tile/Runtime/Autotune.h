@@ -68,6 +68,9 @@ struct AutotuneOptions {
   int warmup = 3, reps = 10;
   /// Print each tuning (configurations, times, choice) to stderr.
   bool verbose = false;
+  /// Print one line per configuration timed while tuning, when stderr is a
+  /// terminal (silent otherwise).
+  bool progress = true;
 };
 
 /// What tuning found for one shape key.
