@@ -225,6 +225,18 @@ tile_status capi::readOptions(const tile_compile_options *options,
   return TILE_SUCCESS;
 }
 
+tile_status capi::readCompileOptions(const tile_compile_options *options,
+                                     CompileOptions &compile) {
+  ConstValues constants;
+  ModuleOptions module;
+  if (tile_status s = readOptions(options, constants, module))
+    return s;
+  compile.constants = constants;
+  compile.numWarps = module.numWarps;
+  compile.numStages = module.numStages;
+  return TILE_SUCCESS;
+}
+
 /// Wraps a compiled module; compile errors (the diagnostics) are
 /// TILE_ERROR_COMPILE.
 template <typename Make>
@@ -312,14 +324,9 @@ tile_status tile_module_describe_source(const char *source, const char *name,
   TILE_REQUIRE(out, "tile_module_describe_source: `out` is null");
   *out = nullptr;
   TILE_REQUIRE(source, "tile_module_describe_source: `source` is null");
-  ConstValues constants;
-  ModuleOptions moduleOptions;
-  if (tile_status s = readOptions(options, constants, moduleOptions))
-    return s;
   CompileOptions compileOptions;
-  compileOptions.constants = constants;
-  compileOptions.numWarps = moduleOptions.numWarps;
-  compileOptions.numStages = moduleOptions.numStages;
+  if (tile_status s = readCompileOptions(options, compileOptions))
+    return s;
   std::vector<KernelInfo> kernels;
   std::string errors;
   if (!describeSource(source, name ? name : "<source>", compileOptions, kernels,

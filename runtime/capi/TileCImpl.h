@@ -4,6 +4,7 @@
 
 #include "tile-c/tile.h"
 
+#include "tile/Driver/Driver.h"
 #include "tile/Runtime/Runtime.h"
 
 #include <string>
@@ -17,6 +18,11 @@ tile_status fail(tile_status status, std::string message);
 /// Reads C compile options into the runtime's (null: defaults).
 tile_status readOptions(const tile_compile_options *options,
                         ConstValues &constants, ModuleOptions &module);
+
+/// Reads C compile options into the driver's, for the calls that compile
+/// without a runtime (describe, run_cpu).
+tile_status readCompileOptions(const tile_compile_options *options,
+                               CompileOptions &compile);
 
 /// Converts C launch arguments to the runtime's, checked against `info`:
 /// count, kinds, and integer ranges (an i64 value for an i32 parameter must

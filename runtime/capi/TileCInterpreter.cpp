@@ -56,14 +56,9 @@ tile_status tile_run_cpu(const char *source, const char *name,
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     return fail(TILE_ERROR_INVALID_ARGUMENT,
                 "tile_run_cpu: every grid dimension must be at least 1");
-  ConstValues constants;
-  ModuleOptions moduleOptions;
-  if (tile_status s = readOptions(options, constants, moduleOptions))
-    return s;
   CompileOptions compileOptions;
-  compileOptions.constants = constants;
-  compileOptions.numWarps = moduleOptions.numWarps;
-  compileOptions.numStages = moduleOptions.numStages;
+  if (tile_status s = readCompileOptions(options, compileOptions))
+    return s;
 
   // Argument errors found while walking the kernel; they are the caller's,
   // not the source's.
