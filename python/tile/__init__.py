@@ -381,6 +381,10 @@ class Kernel:
         self._args_address = ctypes.addressof(self._args)
         self._num_args = len(params)
 
+    def __del__(self):
+        for handle in getattr(self, "_handles", {}).values():
+            _lib.tile_kernel_destroy(handle)
+
     def __repr__(self):
         return "<tile kernel %s(%s)>" % (
             self.name, ", ".join(map(repr, self.params)))
@@ -576,6 +580,10 @@ class TunedKernel:
         # The C callback, kept alive as long as the kernel.
         self._grid_fn = _capi.GRID_FN(self._call_grid)
         self.last_config = None
+
+    def __del__(self):
+        for handle in getattr(self, "_handles", {}).values():
+            _lib.tile_tuned_kernel_destroy(handle)
 
     def _call_grid(self, user, handle, index, out):
         try:
