@@ -11,7 +11,9 @@ static constexpr llvm::StringLiteral kPrefix = "// tile.kernel ";
 bool tile::setParamType(ParamInfo &param, std::string_view typeText) {
   llvm::StringRef type = typeText;
   param.type = type.str();
+  param.elementType = param.type;
   if (type.starts_with("ptr<") && type.ends_with(">")) {
+    param.elementType = type.drop_front(4).drop_back().str();
     param.kind = ParamInfo::Kind::Pointer;
     param.bits = 64;
     return true;

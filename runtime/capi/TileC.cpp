@@ -105,8 +105,6 @@ struct tile_kernel {
   std::shared_ptr<Runtime> runtime;
   std::optional<Kernel> kernel;
   KernelInfo info;
-  /// Element types of the parameters, for tile_param_info.
-  std::vector<std::string> elementTypes;
 };
 
 struct tile_tuned_kernel {
@@ -374,15 +372,7 @@ tile_status tile_module_get_kernel(tile_module *module, const char *name,
     std::optional<Kernel> kernel;
     if (module->module)
       kernel = module->module->kernel(name);
-    std::vector<std::string> elements;
-    for (const ParamInfo &p : found->params) {
-      llvm::StringRef type = p.type;
-      if (type.consume_front("ptr<"))
-        type.consume_back(">");
-      elements.push_back(type.str());
-    }
-    *out =
-        new tile_kernel{module->runtime, kernel, *found, std::move(elements)};
+    *out = new tile_kernel{module->runtime, kernel, *found};
     return TILE_SUCCESS;
   });
 }
@@ -416,7 +406,7 @@ tile_status tile_kernel_param(tile_kernel *kernel, size_t index,
   const ParamInfo &p = params[index];
   info->name = p.name.c_str();
   info->type = p.type.c_str();
-  info->element_type = kernel->elementTypes[index].c_str();
+  info->element_type = p.elementType.c_str();
   info->kind = p.kind == ParamInfo::Kind::Pointer ? TILE_PARAM_POINTER
                : p.kind == ParamInfo::Kind::Int   ? TILE_PARAM_INT
                                                   : TILE_PARAM_FLOAT;

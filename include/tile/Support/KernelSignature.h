@@ -29,6 +29,8 @@ struct ParamInfo {
   std::string name;
   /// Source spelling: "ptr<f32>", "i32", "f16", ...
   std::string type;
+  /// The pointee of a pointer ("f32"); the type itself for a scalar.
+  std::string elementType;
   Kind kind = Kind::Int;
   /// Size of the value passed at launch (pointers: 64).
   unsigned bits = 32;
