@@ -23,12 +23,14 @@ bool tile::containsReturn(const Stmt &stmt) {
   if (isa<ReturnStmt>(stmt))
     return true;
   auto any = [](const ast::Block &block) {
-    return llvm::any_of(block, [](const StmtPtr &s) { return containsReturn(*s); });
+    return llvm::any_of(block,
+                        [](const StmtPtr &s) { return containsReturn(*s); });
   };
   if (auto *loop = dyn_cast<ForStmt>(&stmt))
     return any(loop->body);
   if (auto *branch = dyn_cast<IfStmt>(&stmt))
-    return any(branch->thenBody) || (branch->elseBody && any(*branch->elseBody));
+    return any(branch->thenBody) ||
+           (branch->elseBody && any(*branch->elseBody));
   return false;
 }
 
@@ -121,8 +123,8 @@ static SmallVector<Value> currentValues(MLIRGenImpl &gen,
 }
 
 /// Mutable names of the enclosing scopes that `stmts` assign.
-static SmallVector<StringRef>
-carriedNames(MLIRGenImpl &gen, ArrayRef<const Stmt *> stmts) {
+static SmallVector<StringRef> carriedNames(MLIRGenImpl &gen,
+                                           ArrayRef<const Stmt *> stmts) {
   llvm::SetVector<StringRef> assigned;
   collectAssigned(stmts, assigned);
   SmallVector<StringRef> carried;
@@ -269,9 +271,8 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
       continue;
     }
     if (isa<PointerType>(elem))
-      return error(param.type->loc)
-             << "const parameter '" << param.name
-             << "' must have an integer or float type";
+      return error(param.type->loc) << "const parameter '" << param.name
+                                    << "' must have an integer or float type";
     TValue value;
     auto it = overrides.find(param.name);
     if (it != overrides.end()) {
@@ -296,17 +297,17 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
       if (isa<IntegerType>(elem) && init->floatConst)
         return error(param.defaultValue->getLoc())
                << "const parameter '" << param.name << "' of type "
-               << formatType(elem, {})
-               << " cannot take a float value";
+               << formatType(elem, {}) << " cannot take a float value";
       FailureOr<TValue> converted = convert(*init, elem, param.loc);
       if (failed(converted))
         return failure();
       value = *converted;
     }
     value.weak = false;
-    Attribute attr = value.intConst
-                         ? Attribute(builder.getIntegerAttr(elem, *value.intConst))
-                         : Attribute(builder.getFloatAttr(elem, *value.floatConst));
+    Attribute attr =
+        value.intConst
+            ? Attribute(builder.getIntegerAttr(elem, *value.intConst))
+            : Attribute(builder.getFloatAttr(elem, *value.floatConst));
     constants.push_back(builder.getNamedAttr(param.name, attr));
     if (failed(declare(param.loc, param.name, Binding{value})))
       return failure();
@@ -319,7 +320,8 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
   for (auto [param, arg] : llvm::zip(runtimeParams, entry.getArguments())) {
     // The name rides on the location: diagnostics and the runtime can say
     // which parameter a value came from.
-    arg.setLoc(NameLoc::get(builder.getStringAttr(param->name), loc(param->loc)));
+    arg.setLoc(
+        NameLoc::get(builder.getStringAttr(param->name), loc(param->loc)));
     if (failed(declare(param->loc, param->name, Binding{makeRuntime(arg)})))
       return failure();
   }
@@ -340,10 +342,12 @@ LogicalResult MLIRGenImpl::genStmts(ArrayRef<const Stmt *> stmts) {
     const Stmt *stmt = stmts[i];
     if (auto *ret = dyn_cast<ReturnStmt>(stmt)) {
       if (i + 1 != stmts.size())
-        return error(stmts[i + 1]->getLoc()) << "unreachable code after 'return'";
+        return error(stmts[i + 1]->getLoc())
+               << "unreachable code after 'return'";
       return genReturn(*ret);
     }
-    if (auto *branch = dyn_cast<IfStmt>(stmt); branch && containsReturn(*branch)) {
+    if (auto *branch = dyn_cast<IfStmt>(stmt);
+        branch && containsReturn(*branch)) {
       if (!frame().fn->isKernel)
         return error(findReturn(*branch)->getLoc())
                << "a helper's 'return' must be its last statement";
@@ -379,6 +383,17 @@ LogicalResult MLIRGenImpl::genStmt(const Stmt &stmt) {
   return failure();
 }
 
+/// Names the operation that computes `value` after the source variable it is
+/// bound to (`tilec --explain-layout=NAME` finds it by that name). An
+/// operation keeps its first name: `let y = x` leaves it named x.
+static void nameDefiningOp(const TValue &value, StringRef name) {
+  Operation *def = value.value ? value.value.getDefiningOp() : nullptr;
+  if (!def || isa<NameLoc>(def->getLoc()))
+    return;
+  def->setLoc(
+      NameLoc::get(StringAttr::get(def->getContext(), name), def->getLoc()));
+}
+
 LogicalResult MLIRGenImpl::genLet(const LetStmt &let) {
   FailureOr<TValue> value =
       genValueExpr(*let.value, "the value of '" + let.name + "'");
@@ -396,6 +411,7 @@ LogicalResult MLIRGenImpl::genLet(const LetStmt &let) {
     value->intConst.reset();
     value->floatConst.reset();
   }
+  nameDefiningOp(*value, let.name);
   return declare(let.getLoc(), let.name, Binding{*value, let.isVar});
 }
 
@@ -426,6 +442,7 @@ LogicalResult MLIRGenImpl::genAssign(const AssignStmt &assign) {
   stored.weak = false;
   stored.intConst.reset();
   stored.floatConst.reset();
+  nameDefiningOp(stored, assign.name);
   b->value = stored;
   return success();
 }
@@ -439,9 +456,10 @@ LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
   FailureOr<TValue> hi = genValueExpr(*loop.hi, "the loop's upper bound");
   if (failed(hi))
     return failure();
-  FailureOr<TValue> step = loop.step
-                               ? genValueExpr(*loop.step, "the loop's step")
-                               : FailureOr<TValue>(makeIntConst(1, builder.getI32Type(), true));
+  FailureOr<TValue> step =
+      loop.step
+          ? genValueExpr(*loop.step, "the loop's step")
+          : FailureOr<TValue>(makeIntConst(1, builder.getI32Type(), true));
   if (failed(step))
     return failure();
   for (TValue *bound : {&*lo, &*hi, &*step})
@@ -611,7 +629,8 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
     TValue value = arg;
     if (param.type) {
       FailureOr<TValue> checked = checkDeclaredType(
-          value, *param.type, "parameter '" + param.name + "' of '" + fn.name + "'");
+          value, *param.type,
+          "parameter '" + param.name + "' of '" + fn.name + "'");
       if (failed(checked))
         return failure();
       value = *checked;

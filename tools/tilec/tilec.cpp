@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tile/Driver/Driver.h"
+#include "tile/Driver/ExplainLayout.h"
 #include "tile/Interpreter/RunCommand.h"
 #include "tile/Runtime/Cache.h"
 
@@ -84,13 +85,22 @@ cl::list<std::string> equalToOneArgs(
              "the constant), checked at launch"),
     cl::value_desc("NAME,..."), cl::cat(tilecCategory));
 
+cl::opt<std::string> explainLayout(
+    "explain-layout",
+    cl::desc("Draw which thread and register hold each element of the tile "
+             "bound to NAME (a let or var) in every layout the compiler "
+             "gives it: a text grid, or SVG when -o names a .svg file; "
+             "--kernel picks the kernel"),
+    cl::value_desc("NAME"), cl::cat(tilecCategory));
+
 cl::OptionCategory runCategory("tilec --run options (CPU interpreter)");
 cl::opt<bool> run("run",
                   cl::desc("Run the kernel on the CPU interpreter instead of "
                            "printing IR; prints a summary of each buffer"),
                   cl::cat(runCategory));
 cl::opt<std::string>
-    kernelName("kernel", cl::desc("Kernel to run (default: the only one)"),
+    kernelName("kernel",
+               cl::desc("Kernel to run or explain (default: the only one)"),
                cl::value_desc("name"), cl::cat(runCategory));
 cl::opt<std::string> gridSpec("grid",
                               cl::desc("Launch grid X[,Y[,Z]] (default 1)"),
@@ -162,11 +172,9 @@ int main(int argc, char **argv) {
   // Show tilec's own options and MLIR's (--mlir-*) in --help, not every
   // option that LLVM's backends register.
   cl::HideUnrelatedOptions({&tilecCategory, &runCategory});
-  cl::AddExtraVersionPrinter(
-      [](raw_ostream &os) {
-        os << tile::compilerVersion() << ", commit " << tile::buildCommit()
-           << "\n";
-      });
+  cl::AddExtraVersionPrinter([](raw_ostream &os) {
+    os << tile::compilerVersion() << ", commit " << tile::buildCommit() << "\n";
+  });
   for (auto &option : cl::getRegisteredOptions())
     if (option.first.starts_with("mlir-"))
       option.second->setHiddenFlag(cl::NotHidden);
@@ -180,8 +188,8 @@ int main(int argc, char **argv) {
 
   if (clearCache) {
     std::string dir = tile::DiskCache::defaultDirectory();
-    unsigned removed = tile::DiskCache(dir).clear() +
-                       tile::DiskCache(dir + "/tuning").clear();
+    unsigned removed =
+        tile::DiskCache(dir).clear() + tile::DiskCache(dir + "/tuning").clear();
     outs() << "tilec: removed " << removed << " cache entries from '" << dir
            << "'\n";
     return 0;
@@ -192,10 +200,20 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (!run && (!argSpecs.empty() || gridSpec.getNumOccurrences() ||
-               kernelName.getNumOccurrences() || seed.getNumOccurrences() ||
-               printAll || !showBuffers.empty() || !dumpDir.empty())) {
-    errs() << "tilec: error: --arg, --grid, --kernel, --seed, --print-all, "
-              "--show and --dump need --run\n";
+               seed.getNumOccurrences() || printAll || !showBuffers.empty() ||
+               !dumpDir.empty())) {
+    errs() << "tilec: error: --arg, --grid, --seed, --print-all, --show and "
+              "--dump need --run\n";
+    return 1;
+  }
+  bool explaining = explainLayout.getNumOccurrences();
+  if (!run && !explaining && kernelName.getNumOccurrences()) {
+    errs() << "tilec: error: --kernel needs --run or --explain-layout\n";
+    return 1;
+  }
+  if (explaining && (run || emit.getNumOccurrences())) {
+    errs() << "tilec: error: --explain-layout prints a picture, not a stage: "
+              "it cannot be combined with --run or --emit\n";
     return 1;
   }
   tile::CompileOptions options;
@@ -205,7 +223,9 @@ int main(int argc, char **argv) {
   options.numWarps = numWarps;
   options.numStages = numStages;
   // --run interprets the tile IR as written: no layouts, no specialization.
-  options.stage = run ? tile::Stage::Tile : emit;
+  options.stage = run          ? tile::Stage::Tile
+                  : explaining ? tile::Stage::Layouts
+                               : emit;
   tile::Specialization &spec = options.specialization;
   spec.pointersDivisible = divisibleArgs.empty();
   for (const std::string &name : divisibleArgs)
@@ -230,8 +250,9 @@ int main(int argc, char **argv) {
   mlir::applyDefaultTimingManagerCLOptions(tm);
   mlir::TimingScope timing = tm.getRootScope();
 
-  if (run && inputFilenames.size() != 1) {
-    errs() << "tilec: error: --run takes exactly one input file\n";
+  if ((run || explaining) && inputFilenames.size() != 1) {
+    errs() << "tilec: error: " << (run ? "--run" : "--explain-layout")
+           << " takes exactly one input file\n";
     return 1;
   }
   SmallVector<mlir::OwningOpRef<mlir::ModuleOp>> modules;
@@ -264,6 +285,19 @@ int main(int argc, char **argv) {
   if (!output) {
     errs() << "tilec: error: " << errorMessage << "\n";
     return 1;
+  }
+  if (explaining) {
+    auto picture = StringRef(outputFilename).ends_with(".svg")
+                       ? tile::LayoutPicture::SVG
+                       : tile::LayoutPicture::Text;
+    std::string error = tile::explainLayout(
+        *modules.front(), kernelName, explainLayout, picture, output->os());
+    if (!error.empty()) {
+      errs() << "tilec: error: " << error << "\n";
+      return 1;
+    }
+    output->keep();
+    return 0;
   }
   for (auto [i, module] : llvm::enumerate(modules)) {
     if (i > 0)

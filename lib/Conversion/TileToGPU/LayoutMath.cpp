@@ -102,7 +102,7 @@ bool Distribution::isEquivalent(const Distribution &other) const {
 }
 
 SwizzledTile SwizzledTile::get(SharedEncodingAttr encoding,
-                              ArrayRef<int64_t> shape, Type elemType) {
+                               ArrayRef<int64_t> shape, Type elemType) {
   SwizzledTile tile;
   tile.transposed = encoding.isTransposed();
   tile.rows = shape[tile.transposed ? 1 : 0];
@@ -150,4 +150,105 @@ SwizzledTile SwizzledTile::forLoad(SharedLoadOp load) {
   if (load.getTransposed())
     tile.transposed = !tile.transposed;
   return tile;
+}
+
+/// Coordinates of `id` in a grid of `counts`, order[0] varying fastest: the
+/// lowering's decompose.
+static SmallVector<int64_t> decompose(int64_t id, ArrayRef<unsigned> counts,
+                                      ArrayRef<unsigned> order) {
+  SmallVector<int64_t> coords(counts.size(), 0);
+  for (unsigned d : order) {
+    coords[d] = id % counts[d];
+    id /= counts[d];
+  }
+  return coords;
+}
+
+/// The elements of a blocked or slice layout: LoweringContext::coordinates
+/// for every thread.
+static void addDistributedElements(const Distribution &dist, unsigned numWarps,
+                                   SmallVectorImpl<HeldElement> &held) {
+  BlockedEncodingAttr layout = dist.getLayout();
+  for (unsigned thread = 0; thread < numWarps * 32; ++thread) {
+    SmallVector<int64_t> lanes =
+        decompose(thread % 32, layout.getThreadsPerWarp(), layout.getOrder());
+    SmallVector<int64_t> warps =
+        decompose(thread / 32, layout.getWarpsPerCTA(), layout.getOrder());
+    for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+      SmallVector<int64_t> local = dist.getLocalIndex(slot);
+      HeldElement element{{}, thread, slot, 0};
+      for (unsigned d = 0; d < dist.getRank(); ++d) {
+        if (d == dist.getSlicedDim())
+          continue;
+        int64_t extent = dist.getShape()[d];
+        int64_t spt = layout.getSizePerThread()[d];
+        int64_t c = warps[d] * spt * layout.getThreadsPerWarp()[d] +
+                    lanes[d] * spt + dist.getConstantOffset(d, local[d]);
+        if (extent == 1)
+          c = 0;
+        else if (dist.wraps(d))
+          c &= extent - 1;
+        element.coords.push_back(c);
+      }
+      held.push_back(element);
+    }
+  }
+}
+
+/// The elements of an mma.sync operand, as LowerMma's loadFragments reads
+/// them: register (blk * numK + kk) * perStep + r of lane (g, t) = (l / 4,
+/// l % 4) holds the fragment row g (A: of row half r % 2, k half r / 2; B:
+/// k half r) and k column 2t + half (16-bit) or t (tf32).
+static void addFragmentElements(RankedTensorType type,
+                                DotOperandEncodingAttr operand,
+                                unsigned numWarps,
+                                SmallVectorImpl<HeldElement> &held) {
+  BlockedEncodingAttr parent = operand.getParent();
+  bool isA = operand.getOpIdx() == 0;
+  int64_t elemBytes =
+      std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t wm = parent.getWarpsPerCTA()[0], wn = parent.getWarpsPerCTA()[1];
+  int64_t instrK = 32 / elemBytes, kHalf = instrK / 2;
+  int64_t halves = elemBytes == 2 ? 2 : 1;
+  int64_t numK = type.getDimSize(isA ? 1 : 0) / instrK;
+  int64_t numMN =
+      isA ? type.getDimSize(0) / (16 * wm) : type.getDimSize(1) / (8 * wn);
+  int64_t perStep = isA ? 4 : 2;
+  int64_t blockStride = isA ? 16 * wm : 8 * wn, halfStride = 8 * wm;
+  for (unsigned thread = 0; thread < numWarps * 32; ++thread) {
+    SmallVector<int64_t> warps =
+        decompose(thread / 32, parent.getWarpsPerCTA(), parent.getOrder());
+    int64_t lane = thread % 32, g = lane / 4, t = lane % 4;
+    int64_t warpMN = 8 * warps[isA ? 0 : 1];
+    for (int64_t blk = 0; blk < numMN; ++blk)
+      for (int64_t kk = 0; kk < numK; ++kk)
+        for (int64_t r = 0; r < perStep; ++r)
+          for (int64_t h = 0; h < halves; ++h) {
+            int64_t mn =
+                warpMN + g + blk * blockStride + (isA ? r % 2 : 0) * halfStride;
+            int64_t k =
+                kk * instrK + (isA ? r / 2 : r) * kHalf + t * halves + h;
+            unsigned reg = (blk * numK + kk) * perStep + r;
+            held.push_back({isA ? SmallVector<int64_t, 2>{mn, k}
+                                : SmallVector<int64_t, 2>{k, mn},
+                            thread, reg, unsigned(h)});
+          }
+  }
+}
+
+FailureOr<SmallVector<HeldElement>> tile::getHeldElements(RankedTensorType type,
+                                                          unsigned numWarps) {
+  SmallVector<HeldElement> held;
+  if (auto operand =
+          dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding())) {
+    if (type.getRank() != 2)
+      return failure();
+    addFragmentElements(type, operand, numWarps, held);
+    return held;
+  }
+  FailureOr<Distribution> dist = Distribution::get(type);
+  if (failed(dist) || dist->isScalar())
+    return failure();
+  addDistributedElements(*dist, numWarps, held);
+  return held;
 }

@@ -118,6 +118,26 @@ struct SwizzledTile {
   }
 };
 
+/// One element of a tile held by one thread, and where that thread keeps it.
+struct HeldElement {
+  /// The element's coordinates in the tensor.
+  llvm::SmallVector<int64_t, 2> coords;
+  /// Thread of the block: 32 * warp + lane.
+  unsigned thread;
+  /// The value's slot in the thread (blocked and slice layouts), or its
+  /// 32-bit fragment register (dot-operand layouts).
+  unsigned reg;
+  /// Which 16-bit half of a fragment register (0 otherwise).
+  unsigned half;
+};
+
+/// Every element each thread of a block of `numWarps` warps holds of a tile
+/// of `type` (a blocked, slice or dot-operand layout), in thread and slot
+/// order, as convert-tile-to-gpu places them; an element held by several
+/// threads appears once per thread. Fails for other encodings.
+mlir::FailureOr<llvm::SmallVector<HeldElement>>
+getHeldElements(mlir::RankedTensorType type, unsigned numWarps);
+
 } // namespace tile
 
 #endif // TILE_CONVERSION_TILETOGPU_LAYOUTMATH_H

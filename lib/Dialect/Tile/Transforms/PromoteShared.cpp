@@ -92,9 +92,9 @@ FailureOr<SmallVector<Operation *, 2>> operandUses(LoadOp load) {
   if (isFmaOperand(value))
     return uses;
   auto cvt = dyn_cast_or_null<ConvertLayoutOp>(next());
-  if (cvt && (isa_and_nonnull<DotOperandEncodingAttr>(
-                  cvt.getType().getEncoding()) ||
-              isFmaOperand(cvt.getResult()))) {
+  if (cvt &&
+      (isa_and_nonnull<DotOperandEncodingAttr>(cvt.getType().getEncoding()) ||
+       isFmaOperand(cvt.getResult()))) {
     uses.push_back(cvt);
     return uses;
   }
@@ -175,9 +175,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       auto load = dyn_cast<LoadOp>(&op);
       auto type = load ? dyn_cast<RankedTensorType>(load.getType())
                        : RankedTensorType();
-      auto layout = type ? dyn_cast_or_null<BlockedEncodingAttr>(
-                               type.getEncoding())
-                         : nullptr;
+      auto layout =
+          type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
+               : nullptr;
       if (!load || !load->hasOneUse() || !layout || layout.getRank() != 2 ||
           (load.getOther() && !isZero(load.getOther())))
         continue;
@@ -215,7 +215,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       if (c.load.getMask())
         mask = arith::AndIOp::create(
             b, loc, mapping.lookupOrDefault(c.load.getMask()), mask);
-      AsyncCopyOp::create(b, loc, ptr, mask, c.buffer, stage);
+      AsyncCopyOp::create(b, c.load.getLoc(), ptr, mask, c.buffer, stage);
     }
     AsyncCommitOp::create(b, loc);
   }
@@ -244,7 +244,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       SmallVector<int64_t> shape{stages};
       shape.append(type.getShape().begin(), type.getShape().end());
       c.buffer = SharedAllocOp::create(
-          b, loc,
+          b, c.load.getLoc(),
           MemRefType::get(shape, type.getElementType(), AffineMap(),
                           b.getI32IntegerAttr(3)),
           stageEncoding(c));
@@ -264,8 +264,10 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
     AsyncWaitOp::create(b, loc, stages - 2);
     for (Candidate &c : cands) {
-      Value staged = SharedLoadOp::create(b, loc, c.replaced().getType(),
-                                          c.buffer, stage, c.transposed());
+      // The load's location keeps the source variable's name.
+      Value staged =
+          SharedLoadOp::create(b, c.load.getLoc(), c.replaced().getType(),
+                               c.buffer, stage, c.transposed());
       c.replaced().replaceAllUsesWith(staged);
     }
     Value ahead = arith::AddIOp::create(
