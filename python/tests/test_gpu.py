@@ -121,6 +121,27 @@ def test_other_device():
     k[(tile.cdiv(n, 1024),)](x, x, out, n)
     torch.testing.assert_close(out, x + x, rtol=0, atol=0)
     assert torch.cuda.current_device() == 0
+    # The same kernel object on device 0 afterwards, and a stream of
+    # device 1 as the current one.
+    y = torch.randn(n, device="cuda:0")
+    out0 = torch.full_like(y, float("nan"))
+    k[(tile.cdiv(n, 1024),)](y, y, out0, n)
+    torch.testing.assert_close(out0, y + y, rtol=0, atol=0)
+    s = torch.cuda.Stream(device=1)
+    out.fill_(float("nan"))
+    with torch.cuda.stream(s):
+        k[(tile.cdiv(n, 1024),)](x, x, out, n)
+    s.synchronize()
+    torch.testing.assert_close(out, x + x, rtol=0, atol=0)
+    # Autotuning on device 1 times and launches there.
+    src = open(os.path.join(EXAMPLES, "vector_add.tile")).read()
+    tuned = tile.autotune([tile.Config({"BLOCK": 256}),
+                           tile.Config({"BLOCK": 2048}, num_warps=8)],
+                          key=["n"])(tile.compile(src).vector_add)
+    out.fill_(float("nan"))
+    tuned[lambda meta: (tile.cdiv(n, meta["BLOCK"]),)](x, x, out, n)
+    torch.testing.assert_close(out, x + x, rtol=0, atol=0)
+    print("device 1: vector_add, stream and autotuning checked")
 
 
 if __name__ == "__main__":

@@ -134,6 +134,13 @@ def _current_stream(device):
     return _raw_stream(device)
 
 
+def _default_device():
+    """The device of a launch whose pointers carry none
+    (__cuda_array_interface__ objects): PyTorch's current one, else 0."""
+    torch = sys.modules.get("torch")
+    return torch.cuda.current_device() if torch else 0
+
+
 _double_bits = struct.Struct("<d")
 _int64 = struct.Struct("<q")
 
@@ -336,7 +343,9 @@ class _Launcher:
         self.grid = grid if callable(grid) else _grid(grid, None)
 
     def __call__(self, *args, **options):
-        return self.kernel.launch(self.grid, *args, **options)
+        if options:
+            return self.kernel.launch(self.grid, *args, **options)
+        return self.kernel._launch_default(self.grid, args)
 
 
 class Kernel:
@@ -438,12 +447,26 @@ class Kernel:
             i += 2
         return device
 
+    def _launch_default(self, grid, args):
+        """launch() without options: the host loop's path, one call less."""
+        device = self._fill(args)
+        if device is None:
+            device = _default_device()
+        handle = self._default_handles.get(device)
+        if handle is None:
+            handle = self._default_handles[device] = self._handle(
+                device, self.module.num_warps, self.module.num_stages)
+        status = _launch(handle, _grid(grid, self.constants),
+                         _current_stream(device), self._args_address,
+                         self._num_args)
+        if status:
+            _raise(status)
+
     def launch(self, grid, *args, num_warps=None, num_stages=None,
                stream=None):
         device = self._fill(args)
         if device is None:
-            torch = sys.modules.get("torch")
-            device = torch.cuda.current_device() if torch else 0
+            device = _default_device()
         if num_warps is None and num_stages is None:
             handle = self._default_handles.get(device)
             if handle is None:
@@ -614,10 +637,13 @@ class TunedKernel:
     def __getitem__(self, grid):
         return _Launcher(self, grid)
 
+    def _launch_default(self, grid, args):
+        self.launch(grid, *args)
+
     def launch(self, grid, *args, stream=None):
         device = self.kernel._fill(args)
         if device is None:
-            device = 0
+            device = _default_device()
         handle = self._handle(device)
         if stream is None:
             stream = _current_stream(device)

@@ -359,6 +359,18 @@ int main(int argc, char **argv) {
       testDevice(rt);
       tile_runtime_destroy(rt);
     }
+    /* Device 1 where the machine has it: modules, memory and launches of
+       its own runtime. */
+    tile_runtime *second = NULL;
+    if (tile_runtime_create(1, &second) == TILE_SUCCESS) {
+      printf("device 1\n");
+      testDevice(second);
+      tile_runtime_destroy(second);
+    } else {
+      printf("no device 1: %s\n", tile_last_error());
+    }
+    CHECK_ERROR(tile_runtime_create(99, &second), TILE_ERROR_NO_DEVICE,
+                "device 99");
   }
   printf("%s: %d failures\n", failures ? "FAILED" : "PASSED", failures);
   return failures ? 1 : 0;
