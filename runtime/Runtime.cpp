@@ -83,13 +83,39 @@ struct ModuleImpl {
 
 } // namespace tile
 
+namespace {
+/// Makes a runtime's context current for its lifetime, and then gives the
+/// caller's current context (PyTorch's current device, say) back, so that
+/// work on device 1 does not move the caller to it. With no context current
+/// before, the runtime's stays current (what C++ callers of Buffer expect).
+class ContextScope {
+public:
+  explicit ContextScope(const RuntimeImpl &rt)
+      : driver(*rt.driver), context(rt.context) {
+    rt.check(driver.cuCtxGetCurrent(&previous), "cuCtxGetCurrent");
+    if (previous != context)
+      rt.check(driver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+  }
+  ~ContextScope() {
+    if (previous && previous != context)
+      driver.cuCtxSetCurrent(previous);
+  }
+  ContextScope(const ContextScope &) = delete;
+  ContextScope &operator=(const ContextScope &) = delete;
+
+private:
+  const Driver &driver;
+  CUcontext context, previous = nullptr;
+};
+} // namespace
+
 std::shared_ptr<LoadedModule>
 RuntimeImpl::load(const std::string &ptx,
                   const std::vector<KernelInfo> &kernels,
                   const std::string &name) {
   auto result = std::make_shared<LoadedModule>();
   result->driver = driver;
-  check(driver->cuCtxSetCurrent(context), "cuCtxSetCurrent");
+  ContextScope scope(*this);
   char errorLog[16384] = {0}, infoLog[4096] = {0};
   int options[5] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                     CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
@@ -388,18 +414,15 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
     storage[i] = args[i].raw;
     params[i] = &storage[i];
   }
-  // The launch runs in the runtime's context (its device's primary one); the
-  // caller's current context (PyTorch's current device, say) is restored.
-  CUcontext previous = nullptr;
-  rt.check(rt.driver->cuCtxGetCurrent(&previous), "cuCtxGetCurrent");
-  if (previous != rt.context)
-    rt.check(rt.driver->cuCtxSetCurrent(rt.context), "cuCtxSetCurrent");
-  CUresult r = rt.driver->cuLaunchKernel(
-      loaded->functions[index], grid.x, grid.y, grid.z, 32 * k.numWarps, 1, 1,
-      unsigned(loaded->sharedBytes[index]), static_cast<CUstream>(stream),
-      params, nullptr);
-  if (previous && previous != rt.context)
-    rt.driver->cuCtxSetCurrent(previous);
+  // The launch runs in the runtime's context (its device's primary one).
+  CUresult r;
+  {
+    ContextScope scope(rt);
+    r = rt.driver->cuLaunchKernel(
+        loaded->functions[index], grid.x, grid.y, grid.z, 32 * k.numWarps, 1, 1,
+        unsigned(loaded->sharedBytes[index]), static_cast<CUstream>(stream),
+        params, nullptr);
+  }
   if (r != CUDA_SUCCESS)
     throw Error("launch of kernel '" + k.name +
                 "': " + describe(*rt.driver, r));
@@ -436,7 +459,7 @@ Runtime::Runtime(int device) : impl(std::make_shared<RuntimeImpl>()) {
            "device " + std::to_string(device));
   rt.check(rt.driver->cuDevicePrimaryCtxRetain(&rt.context, rt.device),
            "cuDevicePrimaryCtxRetain");
-  rt.check(rt.driver->cuCtxSetCurrent(rt.context), "cuCtxSetCurrent");
+  ContextScope scope(rt);
   char name[256] = {0};
   rt.driver->cuDeviceGetName(name, sizeof(name), rt.device);
   rt.info.name = name;
@@ -462,7 +485,10 @@ Runtime::Runtime(int device) : impl(std::make_shared<RuntimeImpl>()) {
 
 Runtime::~Runtime() {
   std::lock_guard<std::mutex> lock(impl->mutex);
-  impl->loaded.clear();
+  {
+    ContextScope scope(*impl);
+    impl->loaded.clear();
+  }
   impl->driver->cuDevicePrimaryCtxRelease(impl->device);
 }
 
@@ -552,24 +578,26 @@ Module Runtime::loadPTXFile(const std::string &path) {
 
 Buffer Runtime::alloc(size_t bytes) {
   CUdeviceptr address = 0;
+  ContextScope scope(*impl);
   impl->check(impl->driver->cuMemAlloc(&address, std::max<size_t>(bytes, 1)),
               "cuMemAlloc of " + std::to_string(bytes) + " bytes");
   return Buffer(address, bytes);
 }
 
 void Runtime::copyToDevice(DevicePtr dst, const void *src, size_t bytes) {
-  impl->check(impl->driver->cuCtxSetCurrent(impl->context), "cuCtxSetCurrent");
+  ContextScope scope(*impl);
   impl->check(impl->driver->cuMemcpyHtoD(dst.address, src, bytes),
               "cuMemcpyHtoD of " + std::to_string(bytes) + " bytes");
 }
 
 void Runtime::copyToHost(void *dst, DevicePtr src, size_t bytes) {
-  impl->check(impl->driver->cuCtxSetCurrent(impl->context), "cuCtxSetCurrent");
+  ContextScope scope(*impl);
   impl->check(impl->driver->cuMemcpyDtoH(dst, src.address, bytes),
               "cuMemcpyDtoH of " + std::to_string(bytes) + " bytes");
 }
 
 void Runtime::synchronize() {
+  ContextScope scope(*impl);
   impl->check(impl->driver->cuCtxSynchronize(), "cuCtxSynchronize");
 }
 
@@ -581,6 +609,8 @@ Timing tile::timeRuns(Runtime &rt, int warmup, int reps,
     if (r != CUDA_SUCCESS)
       throw Error(std::string(what) + ": " + describe(*d, r));
   };
+  // Events, flushes and launches in the runtime's context throughout.
+  ContextScope scope(*rt.impl);
   for (int i = 0; i < warmup; ++i)
     body();
   rt.synchronize();

@@ -175,6 +175,64 @@ def test_launch_checks_before_the_gpu(monkeypatch):
     monkeypatch.setattr(tile, "_TORCH_DTYPES", None)
 
 
+def test_generated_launcher(monkeypatch):
+    """The launcher generated per signature writes the arguments as the
+    checked path does, and declines (returning False, launching nothing)
+    whatever it does not handle, so the checked path raises the error."""
+    import types
+
+    class Tensor(FakeTensor):
+        def __init__(self, ptr, device=0, **kw):
+            super().__init__(**kw)
+            self.ptr, self.device = ptr, device
+
+        def data_ptr(self):
+            return self.ptr
+
+        def get_device(self):
+            return self.device if self.is_cuda else -1
+
+    fake_torch = types.SimpleNamespace(
+        Tensor=Tensor, float16="float16", bfloat16="bfloat16",
+        float32="float32", float64="float64", int8="int8", int16="int16",
+        int32="int32", int64="int64", bool="bool")
+    monkeypatch.setitem(__import__("sys").modules, "torch", fake_torch)
+    monkeypatch.setattr(tile, "_TORCH_DTYPES", None)
+    launched = []
+    monkeypatch.setattr(tile, "_launch", lambda *a: launched.append(a) or 0)
+    monkeypatch.setattr(tile, "_current_stream", lambda d: 1000 + d)
+    src = ("kernel k(x: ptr<f32>, y: ptr<f16>, n: i32, s: f32) {\n"
+           "  store(x, cast(load(y), f32) * s + cast(n, f32));\n}\n")
+    k = tile.compile(src).k
+    k._default_handles[0] = "handle0"
+    fast = tile._fast_launcher(k)
+    grid = tile._capi.Grid(3, 1, 1)
+    x, y = Tensor(4096), Tensor(8192)
+    y.dtype = "float16"
+    n = random.randrange(-2 ** 31, 2 ** 31)
+    s = random.uniform(-10, 10)
+    assert fast(grid, (x, y, n, s)) is True
+    (handle, g, stream, address, count), = launched
+    assert (handle, g.x, stream, address, count) == (
+        "handle0", 3, 1000, k._args_address, 4)
+    assert list(k._args)[1::2] == [
+        4096, 8192, n, tile._int64.unpack(tile._double_bits.pack(s))[0]]
+    # Declined: wrong count, dtype, a CPU or non-contiguous tensor, tensors
+    # on two devices, a device without a compiled kernel, an int out of
+    # range, a bool, an int for a float, a tensor subclass of no kind.
+    declined = [(x, y, n), (x, x, n, s), (Tensor(1, cuda=False), y, n, s),
+                (Tensor(1, contiguous=False), y, n, s),
+                (x, Tensor(1, device=1), n, s), (Tensor(1, device=1),
+                                                  Tensor(2, device=1), n, s),
+                (x, y, 2 ** 31, s), (x, y, True, s), (x, y, n, 1),
+                (FakeTensor(), y, n, s)]
+    declined[4][1].dtype = declined[5][1].dtype = "float16"
+    for args in declined:
+        assert fast(grid, args) is False, args
+    assert len(launched) == 1
+    monkeypatch.setattr(tile, "_TORCH_DTYPES", None)
+
+
 @pytest.mark.skipif(tile.gpu_available(), reason="a GPU is present")
 def test_launch_without_gpu():
     k = tile.compile(os.path.join(EXAMPLES, "vector_add.tile")).vector_add

@@ -6,10 +6,9 @@
 // against the signature the compiler recorded.
 //
 //   tile::Runtime rt;
-//   tile::Module m = rt.compileFile("examples/softmax.tile", {{"BLOCK", "1024"}});
-//   tile::Kernel k = m.kernel("softmax");
-//   k.launch({rows}, out, in, cols, cols);
-//   rt.synchronize();
+//   tile::Module m = rt.compileFile("examples/softmax.tile", {{"BLOCK",
+//   "1024"}}); tile::Kernel k = m.kernel("softmax"); k.launch({rows}, out, in,
+//   cols, cols); rt.synchronize();
 //
 // Every failure throws tile::Error with the driver's error name and message
 // (and the JIT log, or the compiler's diagnostics, where there is one).
@@ -147,7 +146,12 @@ private:
 /// Const overrides, by name, as text ("1024").
 using ConstValues = std::map<std::string, std::string>;
 
-/// The CUDA context of one device and the kernel caches.
+struct Timing;
+
+/// The CUDA context of one device and the kernel caches. Every call makes
+/// the device's context current for its duration and gives the caller's
+/// current context back after, so runtimes of several devices can be used
+/// side by side and next to PyTorch.
 class Runtime {
 public:
   /// Opens the driver and device `device`'s primary context; throws if there
@@ -200,6 +204,8 @@ public:
 
 private:
   std::shared_ptr<RuntimeImpl> impl;
+  friend Timing timeRuns(Runtime &, int, int, const std::function<void()> &,
+                         Buffer *);
 };
 
 /// Times of CUDA-event-timed runs, in milliseconds.
