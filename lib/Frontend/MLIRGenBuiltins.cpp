@@ -1,5 +1,5 @@
 //===- MLIRGenBuiltins.cpp - builtin functions of the .tile language ------===//
-#include "MLIRGenImpl.h"
+#include "BuiltinArgs.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -22,13 +22,6 @@ enum class Builtin {
   Sum,
   Max,
   Min,
-  Exp,
-  Exp2,
-  Log,
-  Log2,
-  Sqrt,
-  Rsqrt,
-  Abs,
   Maximum,
   Minimum,
   Where,
@@ -51,13 +44,6 @@ Builtin builtinFromName(StringRef name) {
       .Case("sum", Builtin::Sum)
       .Case("max", Builtin::Max)
       .Case("min", Builtin::Min)
-      .Case("exp", Builtin::Exp)
-      .Case("exp2", Builtin::Exp2)
-      .Case("log", Builtin::Log)
-      .Case("log2", Builtin::Log2)
-      .Case("sqrt", Builtin::Sqrt)
-      .Case("rsqrt", Builtin::Rsqrt)
-      .Case("abs", Builtin::Abs)
       .Case("maximum", Builtin::Maximum)
       .Case("minimum", Builtin::Minimum)
       .Case("where", Builtin::Where)
@@ -69,108 +55,6 @@ Builtin builtinFromName(StringRef name) {
       .Default(Builtin::None);
 }
 
-/// The arguments of one builtin call, each positional or by keyword.
-class CallArgs {
-public:
-  CallArgs(MLIRGenImpl &gen, const CallExpr &call) : gen(gen), call(call) {}
-
-  /// Checks the positional count and that every keyword is one of `names`
-  /// (keyword `names[i]` may also be given as positional argument i).
-  LogicalResult check(size_t minArgs, ArrayRef<StringRef> names) {
-    size_t given = call.args.size();
-    if (given > names.size() || given + call.keywords.size() < minArgs) {
-      auto diag = gen.error(call.getLoc()) << "'" << call.callee << "' expects ";
-      if (minArgs == names.size())
-        diag << minArgs;
-      else
-        diag << minArgs << " to " << names.size();
-      return diag << " argument(s), got "
-                  << given + call.keywords.size();
-    }
-    for (const KeywordArg &kw : call.keywords) {
-      auto it = llvm::find(names, kw.name);
-      if (it == names.end())
-        return gen.error(kw.loc) << "'" << call.callee
-                                 << "' has no argument named '" << kw.name
-                                 << "'";
-      if (static_cast<size_t>(it - names.begin()) < given)
-        return gen.error(kw.loc) << "argument '" << kw.name << "' of '"
-                                 << call.callee << "' is given twice";
-      for (const KeywordArg &other : call.keywords)
-        if (&other != &kw && other.name == kw.name)
-          return gen.error(kw.loc) << "argument '" << kw.name << "' of '"
-                                   << call.callee << "' is given twice";
-    }
-    for (size_t i = 0; i < minArgs; ++i)
-      if (!get(i, names[i]))
-        return gen.error(call.getLoc()) << "'" << call.callee
-                                        << "' is missing argument '"
-                                        << names[i] << "'";
-    this->names.assign(names.begin(), names.end());
-    return success();
-  }
-
-  /// Argument `i` (named `name`), or null if absent.
-  const Expr *get(size_t i, StringRef name) const {
-    if (i < call.args.size())
-      return call.args[i].get();
-    for (const KeywordArg &kw : call.keywords)
-      if (kw.name == name)
-        return kw.value.get();
-    return nullptr;
-  }
-  const Expr *get(size_t i) const { return get(i, names[i]); }
-
-  FailureOr<TValue> value(size_t i) {
-    return gen.genValueExpr(*get(i), ("argument '" + names[i] + "' of '" +
-                                      call.callee + "'")
-                                         .str());
-  }
-
-  /// Argument `i` as a scalar type name (`f16`).
-  FailureOr<Type> type(size_t i) {
-    const Expr *e = get(i);
-    if (auto *name = dyn_cast<NameExpr>(e))
-      if (Type t = scalarTypeFromName(&gen.context, name->name))
-        return t;
-    return gen.error(e->getLoc())
-           << "argument '" << names[i] << "' of '" << call.callee
-           << "' must be a type name (i1 i8 i16 i32 i64 f16 bf16 f32 f64)";
-  }
-
-  /// Argument `i` as a tile shape: `[a, b]` or a single integer.
-  FailureOr<SmallVector<int64_t>> shape(size_t i) {
-    const Expr *e = get(i);
-    SmallVector<int64_t> shape;
-    auto add = [&](const Expr &dim) -> LogicalResult {
-      FailureOr<int64_t> d = gen.genConstInt(dim, "a tile dimension");
-      if (failed(d))
-        return failure();
-      shape.push_back(*d);
-      return success();
-    };
-    if (auto *list = dyn_cast<ListExpr>(e)) {
-      if (list->elements.empty())
-        return gen.error(e->getLoc()) << "a tile shape needs at least one "
-                                         "dimension";
-      for (const ExprPtr &dim : list->elements)
-        if (failed(add(*dim)))
-          return failure();
-    } else if (failed(add(*e))) {
-      return failure();
-    }
-    if (failed(gen.checkTileShape(shape, e->getLoc())))
-      return failure();
-    return shape;
-  }
-
-private:
-  MLIRGenImpl &gen;
-  const CallExpr &call;
-  /// A copy: callers pass the names as a temporary initializer list.
-  SmallVector<StringRef, 4> names;
-};
-
 /// Ceil division of integers, rounding toward +infinity.
 int64_t ceilDiv(int64_t a, int64_t b) {
   int64_t q = a / b;
@@ -181,11 +65,10 @@ int64_t ceilDiv(int64_t a, int64_t b) {
 
 } // namespace
 
-std::optional<FailureOr<TValue>>
-MLIRGenImpl::genBuiltin(const CallExpr &call) {
+std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
   Builtin kind = builtinFromName(call.callee);
   if (kind == Builtin::None)
-    return std::nullopt;
+    return genMathBuiltin(call);
   SrcLoc at = call.getLoc();
   Location l = loc(at);
   CallArgs args(*this, call);
@@ -206,8 +89,8 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
     Value v = kind == Builtin::ProgramId
                   ? Value(ProgramIdOp::create(builder, l, builder.getI32Type(),
                                               axisAttr))
-                  : Value(NumProgramsOp::create(builder, l,
-                                                builder.getI32Type(), axisAttr));
+                  : Value(NumProgramsOp::create(
+                        builder, l, builder.getI32Type(), axisAttr));
     return FailureOr<TValue>(makeRuntime(v));
   }
 
@@ -228,9 +111,9 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
     if (failed(checkTileShape({*hi - *lo}, at)))
       return fail();
     Type type = RankedTensorType::get({*hi - *lo}, builder.getI32Type());
-    return FailureOr<TValue>(makeRuntime(MakeRangeOp::create(
-        builder, l, type, builder.getI32IntegerAttr(*lo),
-        builder.getI32IntegerAttr(*hi))));
+    return FailureOr<TValue>(makeRuntime(
+        MakeRangeOp::create(builder, l, type, builder.getI32IntegerAttr(*lo),
+                            builder.getI32IntegerAttr(*hi))));
   }
 
   case Builtin::Zeros:
@@ -274,13 +157,14 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
     if (failed(b))
       return fail();
     if (a->shape.size() != 2 || b->shape.size() != 2)
-      return FailureOr<TValue>(error(at) << "dot needs 2-D tiles, got "
-                                         << typeName(*a) << " and "
-                                         << typeName(*b));
+      return FailureOr<TValue>(error(at)
+                               << "dot needs 2-D tiles, got " << typeName(*a)
+                               << " and " << typeName(*b));
     if (!isa<FloatType>(a->elemType) || a->elemType != b->elemType)
       return FailureOr<TValue>(
-          error(at) << "dot needs floating-point tiles of one element type, got "
-                    << typeName(*a) << " and " << typeName(*b));
+          error(at)
+          << "dot needs floating-point tiles of one element type, got "
+          << typeName(*a) << " and " << typeName(*b));
     int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
     if (b->shape[0] != k)
       return FailureOr<TValue>(error(at)
@@ -301,7 +185,7 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                  << formatShape({m, n}) << ", got "
                                  << typeName(acc));
       Type t = acc.elemType;
-      bool ok = in.isF64() ? t.isF64()
+      bool ok = in.isF64()   ? t.isF64()
                 : in.isF32() ? t.isF32()
                 : in.isF16() ? (t.isF32() || t.isF16())
                              : t.isF32();
@@ -331,9 +215,9 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
     }
     Value av = materialize(*a, at).value, bv = materialize(*b, at).value;
     Value cv = materialize(acc, at).value;
-    return FailureOr<TValue>(makeRuntime(DotOp::create(
-        builder, l, cv.getType(), av, bv, cv,
-        InputPrecisionAttr::get(&context, precision))));
+    return FailureOr<TValue>(makeRuntime(
+        DotOp::create(builder, l, cv.getType(), av, bv, cv,
+                      InputPrecisionAttr::get(&context, precision))));
   }
 
   case Builtin::Sum:
@@ -360,9 +244,8 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                  << "axis " << axis << " is out of range for "
                                  << typeName(*x) << " (rank " << rank << ")");
     } else if (rank > 1) {
-      return FailureOr<TValue>(error(at) << "'" << call.callee
-                                         << "' of a rank-" << rank
-                                         << " tile needs 'axis:'");
+      return FailureOr<TValue>(error(at) << "'" << call.callee << "' of a rank-"
+                                         << rank << " tile needs 'axis:'");
     }
     TValue src = *x;
     if (src.elemType.isInteger(1)) {
@@ -377,55 +260,10 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
     ReduceKind reduceKind = kind == Builtin::Sum   ? ReduceKind::sum
                             : kind == Builtin::Max ? ReduceKind::max
                                                    : ReduceKind::min;
-    return FailureOr<TValue>(makeRuntime(ReduceOp::create(
-        builder, l, mlirType(src.elemType, shape),
-        ReduceKindAttr::get(&context, reduceKind), src.value,
-        builder.getI32IntegerAttr(axis))));
-  }
-
-  case Builtin::Exp:
-  case Builtin::Exp2:
-  case Builtin::Log:
-  case Builtin::Log2:
-  case Builtin::Sqrt:
-  case Builtin::Rsqrt:
-  case Builtin::Abs: {
-    if (failed(args.check(1, {"x"})))
-      return fail();
-    FailureOr<TValue> x = args.value(0);
-    if (failed(x))
-      return fail();
-    if (isa<PointerType>(x->elemType) || x->elemType.isInteger(1))
-      return FailureOr<TValue>(error(at) << "'" << call.callee
-                                         << "' needs numbers, got "
-                                         << typeName(*x));
-    if (kind == Builtin::Abs && isa<IntegerType>(x->elemType)) {
-      if (x->isConst()) {
-        x->intConst = std::abs(*x->intConst);
-        return x;
-      }
-      return FailureOr<TValue>(
-          makeRuntime(math::AbsIOp::create(builder, l, x->value)));
-    }
-    TValue v = *x;
-    if (isa<IntegerType>(v.elemType)) {
-      FailureOr<TValue> f = convert(v, builder.getF32Type(), at);
-      if (failed(f))
-        return fail();
-      v = *f;
-    }
-    v = materialize(v, at);
-    StringRef opName = kind == Builtin::Exp    ? math::ExpOp::getOperationName()
-                       : kind == Builtin::Exp2 ? math::Exp2Op::getOperationName()
-                       : kind == Builtin::Log  ? math::LogOp::getOperationName()
-                       : kind == Builtin::Log2 ? math::Log2Op::getOperationName()
-                       : kind == Builtin::Sqrt ? math::SqrtOp::getOperationName()
-                       : kind == Builtin::Rsqrt
-                           ? math::RsqrtOp::getOperationName()
-                           : math::AbsFOp::getOperationName();
-    OperationState state(l, opName, v.value, v.value.getType());
-    Value r = builder.create(state)->getResult(0);
-    return FailureOr<TValue>(makeRuntime(r));
+    return FailureOr<TValue>(makeRuntime(
+        ReduceOp::create(builder, l, mlirType(src.elemType, shape),
+                         ReduceKindAttr::get(&context, reduceKind), src.value,
+                         builder.getI32IntegerAttr(axis))));
   }
 
   case Builtin::Maximum:
@@ -505,17 +343,16 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
     std::optional<SmallVector<int64_t>> shape =
         broadcastShapes(c->shape, a->shape);
     if (!shape)
-      return FailureOr<TValue>(error(at) << "where's condition "
-                                         << typeName(*c)
-                                         << " does not broadcast with "
-                                         << typeName(*a));
+      return FailureOr<TValue>(error(at)
+                               << "where's condition " << typeName(*c)
+                               << " does not broadcast with " << typeName(*a));
     FailureOr<TValue> cb = broadcastTo(materialize(*c, at), *shape, at);
     FailureOr<TValue> ab = broadcastTo(materialize(*a, at), *shape, at);
     FailureOr<TValue> bb = broadcastTo(materialize(*b, at), *shape, at);
     if (failed(cb) || failed(ab) || failed(bb))
       return fail();
-    return FailureOr<TValue>(makeRuntime(arith::SelectOp::create(
-        builder, l, cb->value, ab->value, bb->value)));
+    return FailureOr<TValue>(makeRuntime(
+        arith::SelectOp::create(builder, l, cb->value, ab->value, bb->value)));
   }
 
   case Builtin::Cast: {
@@ -637,5 +474,5 @@ MLIRGenImpl::genBuiltin(const CallExpr &call) {
 }
 
 bool tile::isBuiltinName(StringRef name) {
-  return builtinFromName(name) != Builtin::None;
+  return builtinFromName(name) != Builtin::None || isMathBuiltinName(name);
 }

@@ -1,10 +1,11 @@
 //===- MLIRGenImpl.h - state of .tile to tile IR generation -----*- C++ -*-===//
 //
 // Internal to lib/Frontend: MLIRGen.cpp (declarations, statements, control
-// flow), MLIRGenExpr.cpp (operators, conversions) and MLIRGenBuiltins.cpp
-// (builtin calls) implement this one class. Type checking happens here, as
-// the IR is built, because tile shapes depend on const values and untyped
-// helper parameters are checked at each call.
+// flow), MLIRGenExpr.cpp (operators, conversions), MLIRGenBuiltins.cpp
+// (builtin calls) and MLIRGenMath.cpp (math builtins) implement this one
+// class. Type checking happens here, as the IR is built, because tile shapes
+// depend on const values and untyped helper parameters are checked at each
+// call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_FRONTEND_MLIRGENIMPL_H
@@ -136,6 +137,12 @@ public:
   /// Generates a builtin call; returns nullopt if `call` is not a builtin.
   std::optional<mlir::FailureOr<TValue>> genBuiltin(const ast::CallExpr &call);
 
+  //===--- Math builtins (MLIRGenMath.cpp) ---------------------------------===//
+  /// Generates a math builtin call (exp, erf, pow, clamp, ...); returns
+  /// nullopt if `call` is not one.
+  std::optional<mlir::FailureOr<TValue>>
+  genMathBuiltin(const ast::CallExpr &call);
+
   mlir::MLIRContext &context;
   mlir::OpBuilder builder;
   std::string filename;
@@ -162,6 +169,8 @@ public:
 
 /// Whether `name` is a builtin function.
 bool isBuiltinName(llvm::StringRef name);
+/// Whether `name` is a math builtin (MLIRGenMath.cpp).
+bool isMathBuiltinName(llvm::StringRef name);
 /// Whether `stmt` contains a `return` anywhere within it.
 bool containsReturn(const ast::Stmt &stmt);
 /// Whether the statements always end in `return` on every path.

@@ -321,6 +321,34 @@ LogicalResult Interpreter::runArith(Operation &op) {
       })
       .Case<math::AbsFOp>(
           [&](auto) { floatUnary([](double a) { return std::fabs(a); }); })
+      .Case<math::FloorOp>(
+          [&](auto) { floatUnary([](double a) { return std::floor(a); }); })
+      .Case<math::CeilOp>(
+          [&](auto) { floatUnary([](double a) { return std::ceil(a); }); })
+      .Case<math::ErfOp>(
+          [&](auto) { floatUnary([](double a) { return std::erf(a); }); })
+      .Case<math::TanhOp>(
+          [&](auto) { floatUnary([](double a) { return std::tanh(a); }); })
+      .Case<math::SinOp>(
+          [&](auto) { floatUnary([](double a) { return std::sin(a); }); })
+      .Case<math::CosOp>(
+          [&](auto) { floatUnary([](double a) { return std::cos(a); }); })
+      .Case<math::PowFOp>([&](auto) {
+        floatBinary([](double a, double b) { return std::pow(a, b); });
+      })
+      .Case<math::FmaOp>([&](auto) {
+        // One rounding in f64 and f32; f16 and bf16 as an f32 fma rounded
+        // to the type, as on the GPU.
+        const RtValue &a = in(0), &b = in(1), &c = in(2);
+        bool isF64 = rt.kind == ScalarKind::F64;
+        mapElements(out.floats, n, [&](size_t i) {
+          double r =
+              isF64 ? std::fma(a.floats[i], b.floats[i], c.floats[i])
+                    : double(std::fmaf(float(a.floats[i]), float(b.floats[i]),
+                                       float(c.floats[i])));
+          return rt.round(r);
+        });
+      })
       .Case<math::AbsIOp>([&](auto) {
         const RtValue &a = in(0);
         // Negated as unsigned: abs(INT64_MIN) wraps to itself, as on the GPU.

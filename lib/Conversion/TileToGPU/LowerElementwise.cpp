@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
+#include "MathFunctions.h"
 #include "SoftMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -198,6 +199,21 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
     return arith::ConstantOp::create(b, b.getFloatAttr(type, v));
   };
   std::string suffix = type.isF64() ? ".f64" : ".f32";
+  if (isa<math::FloorOp>(op))
+    return intrinsic("llvm.floor" + suffix, x);
+  if (isa<math::CeilOp>(op))
+    return intrinsic("llvm.ceil" + suffix, x);
+  if (isa<math::TanhOp>(op))
+    return emitTanh(b, x);
+  if (isa<math::SinOp, math::CosOp>(op)) {
+    if (type.isF64())
+      return emitSinCosF64(b, x, isa<math::CosOp>(op));
+    Value wide = arith::ExtFOp::create(b, b.getF64Type(), x);
+    return Value(arith::TruncFOp::create(
+        b, type, emitSinCosF64(b, wide, isa<math::CosOp>(op))));
+  }
+  if (isa<math::ErfOp>(op) && type.isF32())
+    return emitErfF32(b, x);
   if (isa<math::SqrtOp>(op))
     return intrinsic("llvm.sqrt" + suffix, x);
   if (isa<math::AbsFOp>(op))
@@ -215,10 +231,31 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
     return unsupported();
   // exp(x) = 2^(x log2 e) and log(x) = log2(x) ln 2, on the approximate
   // ex2/lg2 units (relative error about 2^-22), as Triton does.
-  if (isa<math::ExpOp>(op))
-    return intrinsic("llvm.exp2.f32",
-                     arith::MulFOp::create(b, x, constant(1.4426950408889634)),
-                     LLVM::FastmathFlags::afn);
+  if (isa<math::ExpOp>(op)) {
+    // x log2(e) = t + lo, lo the product's rounding error (by fma) plus x
+    // times log2(e)'s low part: 2^t (1 + lo ln 2) keeps ex2.approx's error at
+    // every |x|, where 2^t alone would be off by |t| 2^-24 (26 ulp at -28).
+    Value log2e = constant(1.4426950216293335);
+    Value t = arith::MulFOp::create(b, x, log2e);
+    Value lo = arith::AddFOp::create(
+        b,
+        LLVM::CallIntrinsicOp::create(
+            b, type, b.getStringAttr("llvm.fma.f32"),
+            ValueRange{x, log2e, arith::NegFOp::create(b, t)})
+            .getResult(0),
+        arith::MulFOp::create(b, x, constant(1.9259629911266175e-08)));
+    Value e = intrinsic("llvm.exp2.f32", t, LLVM::FastmathFlags::afn);
+    Value r =
+        LLVM::CallIntrinsicOp::create(
+            b, type, b.getStringAttr("llvm.fma.f32"),
+            ValueRange{
+                e, arith::MulFOp::create(b, lo, constant(0.6931471805599453)),
+                e})
+            .getResult(0);
+    // Where 2^t is infinite (lo is NaN, or 0 times inf), it is the answer.
+    Value failed = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, r, r);
+    return Value(arith::SelectOp::create(b, failed, e, r));
+  }
   if (isa<math::Exp2Op>(op))
     return intrinsic("llvm.exp2.f32", x, LLVM::FastmathFlags::afn);
   if (isa<math::LogOp>(op))
@@ -298,6 +335,32 @@ static FailureOr<Value> emitScalarOp(LoweringContext &l, Operation *op,
     return emitShift(b, op, operands[0], operands[1]);
   if (isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp>(op))
     return emitDivision(b, op, operands[0], operands[1]);
+  if (isa<math::PowFOp>(op)) {
+    // In f64 for every type, rounded once to the result type.
+    Type f64 = b.getF64Type();
+    auto widen = [&](Value v) -> Value {
+      return v.getType() == f64 ? v : arith::ExtFOp::create(b, f64, v);
+    };
+    Value r = emitPowF64(b, widen(operands[0]), widen(operands[1]));
+    return resultType == f64 ? r : arith::TruncFOp::create(b, resultType, r);
+  }
+  if (isa<math::FmaOp>(op)) {
+    // f16 and bf16 as an f32 fma rounded to the type, as the interpreter.
+    Type type = resultType.isF64() ? resultType : b.getF32Type();
+    SmallVector<Value> args;
+    for (Value v : operands)
+      args.push_back(
+          v.getType() == type ? v : Value(arith::ExtFOp::create(b, type, v)));
+    Value r =
+        LLVM::CallIntrinsicOp::create(
+            b, type,
+            b.getStringAttr(type.isF64() ? "llvm.fma.f64" : "llvm.fma.f32"),
+            args)
+            .getResult(0);
+    return type == resultType
+               ? r
+               : Value(arith::TruncFOp::create(b, resultType, r));
+  }
   if (isa<math::MathDialect>(op->getDialect()) && operands.size() == 1 &&
       isa<FloatType>(resultType))
     return emitMath(l, op, operands[0]);
