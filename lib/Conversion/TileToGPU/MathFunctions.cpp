@@ -3,8 +3,9 @@
 // - erf (f32): x + x R(x^2) below 1, 1 - 2^Q(|x| - 2.5) from 1 to 4 with Q a
 //   fit of log2(erfc) (so that the approximate ex2 unit's relative error
 //   lands on the small erfc, not on erf), 1 beyond.
-// - tanh: its Taylor series below 0.6 (9 terms for f32, 21 for f64), above
-//   1 - 2 / (e^2|x| + 1), which cancels little there (the result is > 0.53).
+// - tanh: below 0.6 x + x^3 P(x^2), P a degree-4 fit (f32) or the Taylor
+//   series to x^41 (f64); above 1 - 2 / (e^2|x| + 1), which cancels little
+//   there (the result is > 0.53).
 // - sin, cos (f64; f32 and narrower are widened): k = rint(x 2/pi), the
 //   remainder x - k pi/2 by three fma with pi/2 in three doubles, Taylor
 //   polynomials on [-pi/4, pi/4], the quadrant k mod 4 picking sin or cos and
@@ -59,7 +60,9 @@ static constexpr double kTanh[] = {1,
                                    7.0546369464009681e-08,
                                    -2.859136662305254e-08,
                                    1.1587644432798853e-08};
-static constexpr unsigned kTanhTermsF32 = 9;
+static constexpr double kTanhF32[] = {-3.333330154e-01, 1.333197802e-01,
+                                      -5.378798768e-02, 2.080881596e-02,
+                                      -5.909062922e-03};
 static constexpr double kSin[] = {1,
                                   -0.16666666666666666,
                                   0.0083333333333333332,
@@ -146,19 +149,23 @@ Value tile::emitErfF32(ImplicitLocOpBuilder &b, Value x) {
 Value tile::emitTanh(ImplicitLocOpBuilder &b, Value x) {
   FloatOps f{b, x.getType()};
   bool isF64 = f.type.isF64();
-  ArrayRef<double> taylor(kTanh);
-  if (!isF64)
-    taylor = taylor.take_front(kTanhTermsF32);
+  ArrayRef<double> cubic =
+      isF64 ? ArrayRef<double>(kTanh).drop_front() : ArrayRef(kTanhF32);
   Value t = f.abs(x);
   Value s = f.mul(x, x);
-  Value small = f.fma(f.mul(x, s), f.polynomial(s, taylor.drop_front()), x);
+  Value small = f.fma(f.mul(x, s), f.polynomial(s, cubic), x);
   Value twice = f.add(t, t);
   Value e = isF64 ? emitF64Math(b, "exp", twice)
                   : f.call("llvm.exp2", {f.mul(twice, f.c(kLog2E))},
                            LLVM::FastmathFlags::afn);
-  // e = inf (|x| > 44 in f32) gives exactly 1.
-  Value large =
-      f.copysign(f.sub(f.c(1.0), f.div(f.c(2.0), f.add(e, f.c(1.0)))), x);
+  // e = inf (|x| > 44 in f32) gives exactly 1. In f32 the division is
+  // div.approx (2 ulp on a quotient below 0.47, under 1 ulp of the result):
+  // div.rn's slow path made f16 GELU compute-bound.
+  Value quotient =
+      isF64 ? f.div(f.c(2.0), f.add(e, f.c(1.0)))
+            : Value(arith::DivFOp::create(b, f.c(2.0), f.add(e, f.c(1.0)),
+                                          arith::FastMathFlags::afn));
+  Value large = f.copysign(f.sub(f.c(1.0), quotient), x);
   return f.select(f.cmp(P::OGE, t, f.c(0.6)), large, small);
 }
 
