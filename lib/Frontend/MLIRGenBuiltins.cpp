@@ -474,5 +474,6 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
 }
 
 bool tile::isBuiltinName(StringRef name) {
-  return builtinFromName(name) != Builtin::None || isMathBuiltinName(name);
+  return builtinFromName(name) != Builtin::None || isMathBuiltinName(name) ||
+         isRandomBuiltinName(name);
 }

@@ -2,10 +2,10 @@
 //
 // Internal to lib/Frontend: MLIRGen.cpp (declarations, statements, control
 // flow), MLIRGenExpr.cpp (operators, conversions), MLIRGenBuiltins.cpp
-// (builtin calls) and MLIRGenMath.cpp (math builtins) implement this one
-// class. Type checking happens here, as the IR is built, because tile shapes
-// depend on const values and untyped helper parameters are checked at each
-// call.
+// (builtin calls), MLIRGenMath.cpp (math builtins) and MLIRGenRandom.cpp
+// (random numbers) implement this one class. Type checking happens here, as
+// the IR is built, because tile shapes depend on const values and untyped
+// helper parameters are checked at each call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_FRONTEND_MLIRGENIMPL_H
@@ -143,6 +143,11 @@ public:
   std::optional<mlir::FailureOr<TValue>>
   genMathBuiltin(const ast::CallExpr &call);
 
+  //===--- Random numbers (MLIRGenRandom.cpp) ------------------------------===//
+  /// Generates randint/rand/randn/umulhi; returns nullopt for other calls.
+  std::optional<mlir::FailureOr<TValue>>
+  genRandomBuiltin(const ast::CallExpr &call);
+
   mlir::MLIRContext &context;
   mlir::OpBuilder builder;
   std::string filename;
@@ -171,6 +176,8 @@ public:
 bool isBuiltinName(llvm::StringRef name);
 /// Whether `name` is a math builtin (MLIRGenMath.cpp).
 bool isMathBuiltinName(llvm::StringRef name);
+/// Whether `name` is a random-number builtin (MLIRGenRandom.cpp).
+bool isRandomBuiltinName(llvm::StringRef name);
 /// Whether `stmt` contains a `return` anywhere within it.
 bool containsReturn(const ast::Stmt &stmt);
 /// Whether the statements always end in `return` on every path.

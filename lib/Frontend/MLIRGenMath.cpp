@@ -109,7 +109,7 @@ std::optional<FailureOr<TValue>>
 MLIRGenImpl::genMathBuiltin(const CallExpr &call) {
   MathBuiltin kind = mathBuiltinFromName(call.callee);
   if (kind == MathBuiltin::None)
-    return std::nullopt;
+    return genRandomBuiltin(call);
   SrcLoc at = call.getLoc();
   Location l = loc(at);
   CallArgs args(*this, call);

@@ -144,6 +144,52 @@ def test_other_device():
     print("device 1: vector_add, stream and autotuning checked")
 
 
+RANDOM_SOURCE = """
+kernel random(ints: ptr<i32>, uniform: ptr<f32>, normal: ptr<f32>, seed: i32,
+              n: i32, const BLOCK: i32 = 256) {
+  let offs = program_id(0) * BLOCK + range(0, BLOCK);
+  let m = offs < n;
+  store(ints + offs, randint(seed, offs), m);
+  store(uniform + offs, rand(seed, offs), m);
+  store(normal + offs, randn(seed, offs), m);
+}
+"""
+
+
+def test_random_matches_triton():
+    """randint and rand give Triton's bits for the same seed and offsets;
+    randn agrees to rounding (both use approximate log and cos)."""
+    try:
+        import triton
+        import triton.language as tl
+    except ImportError:
+        print("no triton: skipped")
+        return
+
+    @triton.jit
+    def reference(ints, uniform, normal, seed, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        tl.store(ints + offs, tl.randint(seed, offs), mask=m)
+        tl.store(uniform + offs, tl.rand(seed, offs), mask=m)
+        tl.store(normal + offs, tl.randn(seed, offs), mask=m)
+
+    n = 100_003
+    seed = int(torch.randint(0, 2**31 - 1, (1,)).item())
+    k = tile.compile(RANDOM_SOURCE).random
+    outs = [torch.full((n,), -7, dtype=torch.int32, device="cuda"),
+            torch.full((n,), float("nan"), device="cuda"),
+            torch.full((n,), float("nan"), device="cuda")]
+    want = [torch.empty_like(o) for o in outs]
+    k[(tile.cdiv(n, 256),)](*outs, seed, n)
+    reference[(triton.cdiv(n, 256),)](*want, seed, n, BLOCK=256)
+    assert torch.equal(outs[0], want[0].to(torch.int32)), "randint, seed %d" % seed
+    assert torch.equal(outs[1], want[1]), "rand, seed %d" % seed
+    assert float(outs[1].min()) >= 0 and float(outs[1].max()) < 1
+    torch.testing.assert_close(outs[2], want[2], rtol=1e-5, atol=1e-5)
+    print("random: randint and rand bit-identical to Triton (seed %d)" % seed)
+
+
 if __name__ == "__main__":
     if not HAVE_GPU:
         print("SKIPPED: needs torch and a GPU")
