@@ -207,7 +207,8 @@ def emit(impl, kernel, shape, t, nbytes):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default="vector_add,softmax,matmul,linear,launch",
+    parser.add_argument("--only",
+                        default="vector_add,softmax,dropout,matmul,linear,launch",
                         help="comma-separated benchmarks to run")
     parser.add_argument("--matmul-filter", default="",
                         help="time only the matmul cases whose name contains "
@@ -224,6 +225,8 @@ def main():
         vector_adds()
     if "softmax" in only:
         softmaxes()
+    if "dropout" in only:
+        dropouts()
     if "matmul" in only:
         matmuls(filters)
     if "linear" in only:
@@ -243,6 +246,35 @@ def vector_adds():
         emit("triton", "vector_add", str(n),
              timing(lambda: add_kernel[grid](x, y, out, n, BLOCK=1024)), 12.0 * n)
         del x, y, out
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": b}, num_warps=w)
+                          for b in (1024, 2048, 4096) for w in (4, 8)],
+                 key=["n"])
+@triton.jit
+def seeded_dropout_kernel(x_ptr, out_ptr, n, p, seed, BLOCK: tl.constexpr):
+    # Triton's low-memory dropout tutorial.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    keep = tl.rand(seed, offs) > p
+    tl.store(out_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=mask)
+
+
+def dropouts():
+    # Bytes of the task (x read, out written) for every implementation;
+    # PyTorch's dropout also writes its mask (one byte per element).
+    for n in [2**24, 2**26 + 3]:
+        x = torch.randn(n, device="cuda")
+        out = torch.empty_like(x)
+        emit("torch", "dropout", str(n),
+             timing(lambda: torch.nn.functional.dropout(x, 0.5, True)),
+             8.0 * n)
+        grid = lambda meta: (triton.cdiv(n, meta["BLOCK"]),)
+        emit("triton", "dropout", str(n),
+             timing(lambda: seeded_dropout_kernel[grid](x, out, n, 0.5, 123)),
+             8.0 * n)
+        del x, out
 
 
 def softmaxes():

@@ -41,8 +41,8 @@ static cl::opt<int> warmup("warmup", cl::desc("untimed runs first"),
 static cl::opt<std::string>
     only("only",
          cl::desc("run only these benchmarks (comma-separated: "
-                  "vector_add,softmax,matmul,linear,compile)"),
-         cl::init("vector_add,softmax,matmul,linear,compile"),
+                  "vector_add,softmax,dropout,matmul,linear,compile)"),
+         cl::init("vector_add,softmax,dropout,matmul,linear,compile"),
          cl::cat(benchCategory));
 /// The matmul_relu configurations tuned over by default: Triton's usual
 /// blocks for mma.sync GPUs plus the shapes that won some precision or size
@@ -436,6 +436,23 @@ int main(int argc, char **argv) {
             [&] { vk.launch({grid}, x, y, out, int32_t(n)); }, &flush);
         emit("vector_add", std::to_string(n), t, 3.0 * n * 4);
       }
+
+    // Seeded dropout (p = 0.5): the bytes of x read and out written.
+    if (enabled("dropout")) {
+      Module dm = rt.compileFile(dir + "/dropout.tile");
+      Kernel dk = dm.kernel("dropout");
+      for (int64_t n : {int64_t(1) << 24, (int64_t(1) << 26) + 3}) {
+        Buffer x = randomBuffer(rt, n, "f32", 4), out = rt.alloc(n * 4);
+        unsigned grid = unsigned((n + 1023) / 1024);
+        Timing t = timeRuns(
+            rt, warmup, reps,
+            [&] {
+              dk.launch({grid}, x, out, int32_t(n), 0.5f, int32_t(123));
+            },
+            &flush);
+        emit("dropout", std::to_string(n), t, 2.0 * n * 4);
+      }
+    }
 
     // Softmax, with Triton tutorial's warps per block size.
     struct Shape {
