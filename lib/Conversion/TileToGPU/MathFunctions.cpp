@@ -121,12 +121,8 @@ struct FloatOps {
   Value copysign(Value magnitude, Value sign) {
     return call("llvm.copysign", {magnitude, sign});
   }
-  /// Horner's scheme: c[0] + x (c[1] + x (c[2] + ...)).
   Value polynomial(Value x, ArrayRef<double> coefficients) {
-    Value acc = c(coefficients.back());
-    for (double coefficient : llvm::reverse(coefficients.drop_back()))
-      acc = fma(acc, x, c(coefficient));
-    return acc;
+    return emitPolynomial(b, x, coefficients);
   }
 };
 } // namespace

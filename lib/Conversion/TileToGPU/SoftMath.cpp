@@ -81,12 +81,8 @@ struct Arith64 {
                LLVM::FastmathFlagsAttr::get(b.getContext(), {}))
         .getResult(0);
   }
-  /// Horner's scheme: c[0] + x (c[1] + x (c[2] + ...)).
   Value polynomial(Value x, ArrayRef<double> c) {
-    Value acc = f(c.back());
-    for (double coefficient : llvm::reverse(c.drop_back()))
-      acc = fma(acc, x, f(coefficient));
-    return acc;
+    return emitPolynomial(b, x, c);
   }
 };
 } // namespace
@@ -272,4 +268,21 @@ Value tile::emitF64Math(ImplicitLocOpBuilder &b, StringRef name, Value x) {
     return expF64(a, x, name == "exp2");
   assert((name == "log" || name == "log2") && "no soft f64 function");
   return logF64(a, x, name == "log2");
+}
+
+Value tile::emitPolynomial(ImplicitLocOpBuilder &b, Value x,
+                           ArrayRef<double> coefficients) {
+  Type type = x.getType();
+  StringRef fma = type.isF64() ? "llvm.fma.f64" : "llvm.fma.f32";
+  auto constant = [&](double v) -> Value {
+    return arith::ConstantOp::create(b, b.getFloatAttr(type, v));
+  };
+  Value acc = constant(coefficients.back());
+  for (double coefficient : llvm::reverse(coefficients.drop_back()))
+    acc = LLVM::CallIntrinsicOp::create(
+              b, type, b.getStringAttr(fma),
+              ValueRange{acc, x, constant(coefficient)},
+              LLVM::FastmathFlagsAttr::get(b.getContext(), {}))
+              .getResult(0);
+  return acc;
 }

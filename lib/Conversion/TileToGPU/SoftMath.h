@@ -23,6 +23,11 @@ mlir::Value emitExactRemainder(mlir::ImplicitLocOpBuilder &b, mlir::Value x,
 mlir::Value emitF64Math(mlir::ImplicitLocOpBuilder &b, llvm::StringRef name,
                         mlir::Value x);
 
+/// Horner's scheme c[0] + x (c[1] + x (c[2] + ...)) with fma, in the type of
+/// `x` (f32 or f64).
+mlir::Value emitPolynomial(mlir::ImplicitLocOpBuilder &b, mlir::Value x,
+                           llvm::ArrayRef<double> coefficients);
+
 } // namespace tile
 
 #endif // TILE_LIB_CONVERSION_TILETOGPU_SOFTMATH_H
