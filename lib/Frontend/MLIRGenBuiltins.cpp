@@ -20,6 +20,7 @@ enum class Builtin {
   Full,
   Dot,
   Sum,
+  Prod,
   Max,
   Min,
   Maximum,
@@ -42,6 +43,7 @@ Builtin builtinFromName(StringRef name) {
       .Case("full", Builtin::Full)
       .Case("dot", Builtin::Dot)
       .Case("sum", Builtin::Sum)
+      .Case("prod", Builtin::Prod)
       .Case("max", Builtin::Max)
       .Case("min", Builtin::Min)
       .Case("maximum", Builtin::Maximum)
@@ -221,6 +223,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
   }
 
   case Builtin::Sum:
+  case Builtin::Prod:
   case Builtin::Max:
   case Builtin::Min: {
     if (failed(args.check(1, {"x", "axis"})))
@@ -257,9 +260,10 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     src = materialize(src, at);
     SmallVector<int64_t> shape(src.shape.begin(), src.shape.end());
     shape.erase(shape.begin() + axis);
-    ReduceKind reduceKind = kind == Builtin::Sum   ? ReduceKind::sum
-                            : kind == Builtin::Max ? ReduceKind::max
-                                                   : ReduceKind::min;
+    ReduceKind reduceKind = kind == Builtin::Sum    ? ReduceKind::sum
+                            : kind == Builtin::Prod ? ReduceKind::prod
+                            : kind == Builtin::Max  ? ReduceKind::max
+                                                    : ReduceKind::min;
     return FailureOr<TValue>(makeRuntime(
         ReduceOp::create(builder, l, mlirType(src.elemType, shape),
                          ReduceKindAttr::get(&context, reduceKind), src.value,

@@ -511,6 +511,8 @@ LogicalResult Interpreter::runReduce(ReduceOp op) {
         double x = src.floats[at(r)];
         if (kind == ReduceKind::sum)
           acc = rt.round(acc + x);
+        else if (kind == ReduceKind::prod)
+          acc = rt.round(acc * x);
         else if (std::isnan(acc) || std::isnan(x))
           acc = NAN;
         else
@@ -521,7 +523,11 @@ LogicalResult Interpreter::runReduce(ReduceOp op) {
       int64_t acc = src.ints[at(0)];
       for (int64_t r = 1; r < len; ++r) {
         int64_t x = src.ints[at(r)];
-        acc = kind == ReduceKind::sum ? rt.wrap(int64_t(uint64_t(acc) + uint64_t(x)))
+        // Sums and products wrap (as unsigned, where C++ is defined).
+        acc = kind == ReduceKind::sum
+                  ? rt.wrap(int64_t(uint64_t(acc) + uint64_t(x)))
+              : kind == ReduceKind::prod
+                  ? rt.wrap(int64_t(uint64_t(acc) * uint64_t(x)))
               : kind == ReduceKind::max ? std::max(acc, x)
                                         : std::min(acc, x);
       }

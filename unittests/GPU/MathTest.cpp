@@ -405,3 +405,47 @@ TEST_F(GPUTest, PowFmaClampPredicates) {
 }
 
 } // namespace
+
+namespace {
+
+/// prod over rows of n = 1000 (masked, padded with 1): f32 against an fp64
+/// product (the GPU multiplies in a tree, the host in order: 1e-4 relative
+/// for 1000 roundings), i32 bit for bit (wrapping multiplication gives the
+/// same word in any order).
+TEST_F(GPUTest, ProductReduction) {
+  const char *source = R"(
+kernel products(x: ptr<f32>, k: ptr<i32>, fout: ptr<f32>, iout: ptr<i32>,
+                n: i32) {
+  let offs = range(0, 1024);
+  let m = offs < n;
+  let row = program_id(0) * n;
+  store(fout + program_id(0), prod(load(x + row + offs, m, 1.0)));
+  store(iout + program_id(0), prod(load(k + row + offs, m, 1)));
+}
+)";
+  Module m = rt->compileSource(source, "products.tile");
+  const int rows = 37, n = 1000;
+  std::vector<float> x = random(size_t(rows) * n, 0.99f, 1.01f);
+  std::vector<int32_t> k(size_t(rows) * n);
+  for (int32_t &v : k)
+    v = int32_t(rng() % 11) - 5;
+  Buffer dx = upload(x), dk = uploadVector(*rt, k), fout = poisoned(rows),
+         iout = poisoned(rows);
+  m.kernel("products").launch({unsigned(rows)}, dx, dk, fout, iout,
+                              int32_t(n));
+  rt->synchronize();
+  auto gotF = download(fout, rows);
+  auto gotI = downloadVector<int32_t>(iout, rows);
+  for (int r = 0; r < rows; ++r) {
+    double want = 1;
+    uint32_t wantI = 1;
+    for (int i = 0; i < n; ++i) {
+      want *= x[size_t(r) * n + i];
+      wantI *= uint32_t(k[size_t(r) * n + i]);
+    }
+    EXPECT_NEAR(gotF[r], want, 1e-4 * std::fabs(want)) << "row " << r;
+    EXPECT_EQ(gotI[r], int32_t(wantI)) << "row " << r;
+  }
+}
+
+} // namespace

@@ -48,6 +48,9 @@ static Value combine(LoweringContext &l, ReduceKind kind, Value lhs,
   case ReduceKind::sum:
     return isFloat ? Value(arith::AddFOp::create(b, lhs, rhs))
                    : Value(arith::AddIOp::create(b, lhs, rhs));
+  case ReduceKind::prod:
+    return isFloat ? Value(arith::MulFOp::create(b, lhs, rhs))
+                   : Value(arith::MulIOp::create(b, lhs, rhs));
   case ReduceKind::max:
   case ReduceKind::min:
     break;

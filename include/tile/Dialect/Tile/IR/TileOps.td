@@ -27,8 +27,9 @@ def Tile_InputPrecisionAttr : I32EnumAttr<"InputPrecision",
 def Tile_ReduceSum : I32EnumAttrCase<"sum", 0>;
 def Tile_ReduceMax : I32EnumAttrCase<"max", 1>;
 def Tile_ReduceMin : I32EnumAttrCase<"min", 2>;
+def Tile_ReduceProd : I32EnumAttrCase<"prod", 3>;
 def Tile_ReduceKindAttr : I32EnumAttr<"ReduceKind", "reduction combiner",
-    [Tile_ReduceSum, Tile_ReduceMax, Tile_ReduceMin]> {
+    [Tile_ReduceSum, Tile_ReduceMax, Tile_ReduceMin, Tile_ReduceProd]> {
   let cppNamespace = "::tile";
 }
 
