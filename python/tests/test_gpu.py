@@ -86,6 +86,28 @@ def test_autotune_matches_torch():
     assert tuned.last_config in tuned.configs
 
 
+SCALED_SOURCE = """
+kernel scaled(x: ptr<f32>, out: ptr<f32>, n: i32, const SCALE: i32 = 1,
+              const BLOCK: i32 = 256) {
+  let offs = program_id(0) * BLOCK + range(0, BLOCK);
+  store(out + offs, load(x + offs, offs < n) * SCALE, offs < n);
+}
+"""
+
+
+def test_autotune_keeps_module_constants():
+    """A const set at tile.compile holds in every tuned configuration."""
+    k = tile.compile(SCALED_SOURCE, SCALE=3).scaled
+    tuned = tile.autotune([tile.Config({"BLOCK": 128}),
+                           tile.Config({"BLOCK": 1024}, num_warps=8)],
+                          key=["n"])(k)
+    n = 5_001
+    x = torch.randn(n, device="cuda")
+    out = torch.full_like(x, float("nan"))
+    tuned[lambda meta: (tile.cdiv(n, meta["BLOCK"]),)](x, out, n)
+    torch.testing.assert_close(out, x * 3, rtol=0, atol=0)
+
+
 def test_misuse_with_tensors():
     k = vector_add()
     x = torch.randn(100, device="cuda")

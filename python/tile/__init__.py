@@ -701,7 +701,12 @@ class TunedKernel:
         handle = self._handles.get(device)
         if handle is None:
             handle = ctypes.c_void_p()
-            text = ";".join(c.text() for c in self.configs).encode()
+            # The module's own const overrides hold in every configuration
+            # unless the configuration sets them.
+            module_consts = self.kernel.module.constants
+            text = ";".join(
+                Config({**module_consts, **c.kwargs}, c.num_warps,
+                       c.num_stages).text() for c in self.configs).encode()
             keys = (ctypes.c_char_p * max(1, len(self.key)))(
                 *[k.encode() for k in self.key])
             module = self.kernel.module

@@ -492,4 +492,116 @@ TEST_F(MatmulTest, AutotuneErrors) {
   }
 }
 
+/// One attention kernel: element type, head dim, mask and configuration.
+struct AttentionCase {
+  bool bf16;
+  int d;
+  bool causal;
+  int bm, bn, warps;
+};
+
+/// examples/attention.tile against an fp64 softmax(Q Kᵀ s) V of the rounded
+/// inputs, for head dims 64 and 128, causal and not, f16 and bf16, in block
+/// configurations the autotuner may pick, at a sequence length that is a
+/// multiple of no block.
+TEST_F(MatmulTest, AttentionExample) {
+  std::ifstream in(example("attention.tile"));
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string f16Source = text.str(), bf16Source = f16Source;
+  for (size_t at = 0; (at = bf16Source.find("f16", at)) != std::string::npos;
+       at += 4)
+    bf16Source.replace(at, 3, "bf16");
+  const int heads = 3, n = smallOnly() ? 200 : 1000;
+  std::vector<AttentionCase> cases;
+  for (int d : {64, 128})
+    for (bool causal : {false, true})
+      for (auto [bm, bn, warps] : std::vector<std::array<int, 3>>{
+               {128, 64, 4}, {128, 64, 8}, {64, 32, 4}, {128, 128, 8}})
+        cases.push_back({false, d, causal, bm, bn, warps});
+  cases.push_back({true, 64, false, 128, 64, 4});
+  cases.push_back({true, 128, true, 128, 64, 8});
+  for (const AttentionCase &c : cases) {
+    SCOPED_TRACE(std::string(c.bf16 ? "bf16" : "f16") +
+                 " D=" + std::to_string(c.d) + (c.causal ? " causal" : "") +
+                 " BM=" + std::to_string(c.bm) + " BN=" + std::to_string(c.bn) +
+                 " warps=" + std::to_string(c.warps));
+    ModuleOptions options;
+    options.numWarps = c.warps;
+    Module m =
+        rt->compileSource(c.bf16 ? bf16Source : f16Source, "attention.tile",
+                          {{"D", std::to_string(c.d)},
+                           {"BM", std::to_string(c.bm)},
+                           {"BN", std::to_string(c.bn)},
+                           {"CAUSAL", c.causal ? "1" : "0"}},
+                          options);
+    Precision precision = c.bf16 ? Precision::bf16 : Precision::f16;
+    size_t count = size_t(heads) * n * c.d;
+    std::uniform_real_distribution<float> dist(-2, 2);
+    std::vector<double> q(count), k(count), v(count);
+    auto make = [&](std::vector<double> &ref) {
+      std::vector<uint16_t> bits(count);
+      for (size_t i = 0; i < count; ++i)
+        bits[i] = uint16_t(toStorage(precision, dist(rng), ref[i]));
+      return uploadVector(*rt, bits);
+    };
+    Buffer dq = make(q), dk = make(k), dv = make(v);
+    Buffer dout = rt->alloc((count + 1) * 2);
+    dout.fill(0xFF);
+    float scale = 1.0f / std::sqrt(float(c.d));
+    m.kernel("attention")
+        .launch(Grid(unsigned((n + c.bm - 1) / c.bm), heads), dq, dk, dv, dout,
+                int32_t(n), scale);
+    rt->synchronize();
+    std::vector<uint16_t> out = downloadVector<uint16_t>(dout, count + 1);
+    // |O - ref| within 1e-2 of the weighted mean of |V| (the rounding of P
+    // to 16 bits and of the output), per element.
+    std::vector<double> worstRow(size_t(heads) * n, 0);
+    parallelRows(heads * n, [&](int row) {
+      int h = row / n, i = row % n;
+      const double *qi = &q[size_t(row) * c.d];
+      int keys = c.causal ? i + 1 : n;
+      std::vector<double> p(keys);
+      double mx = -INFINITY;
+      for (int j = 0; j < keys; ++j) {
+        const double *kj = &k[(size_t(h) * n + j) * c.d];
+        double s = 0;
+        for (int t = 0; t < c.d; ++t)
+          s += qi[t] * kj[t];
+        p[j] = s * double(scale);
+        mx = std::max(mx, p[j]);
+      }
+      double sum = 0;
+      for (int j = 0; j < keys; ++j)
+        sum += p[j] = std::exp(p[j] - mx);
+      for (int t = 0; t < c.d; ++t) {
+        double want = 0, magnitude = 0;
+        for (int j = 0; j < keys; ++j) {
+          double vj = v[(size_t(h) * n + j) * c.d + t];
+          want += p[j] * vj;
+          magnitude += p[j] * std::abs(vj);
+        }
+        double got =
+            fromStorage(precision, reinterpret_cast<const unsigned char *>(
+                                       &out[size_t(row) * c.d + t]));
+        double err = std::isnan(got)
+                         ? INFINITY
+                         : std::abs(got - want / sum) / (magnitude / sum);
+        worstRow[row] = std::max(worstRow[row], err);
+      }
+    });
+    size_t wrong = 0;
+    for (size_t row = 0; row < worstRow.size(); ++row)
+      if (worstRow[row] > 1e-2 && wrong++ < 3)
+        ADD_FAILURE() << "head " << row / n << " row " << row % n
+                      << ": relative error " << worstRow[row];
+    double worst = *std::max_element(worstRow.begin(), worstRow.end());
+    std::printf("attention %s D=%d%s BM=%d BN=%d warps=%d: worst error %.3g\n",
+                c.bf16 ? "bf16" : "f16", c.d, c.causal ? " causal" : "", c.bm,
+                c.bn, c.warps, worst);
+    EXPECT_EQ(wrong, 0u);
+    EXPECT_EQ(out[count], 0xFFFF) << "element past the end written";
+  }
+}
+
 } // namespace

@@ -35,8 +35,11 @@ static LogicalResult lowerGridQuery(OpTy op, LoweringContext &l) {
 }
 
 static LogicalResult lowerSplat(SplatOp op, LoweringContext &l) {
-  auto dist = *Distribution::get(op.getType());
-  l.map(op, Slots(dist.getNumSlots(), l.lookupScalar(op.getSrc())));
+  auto dist = Distribution::get(op.getType());
+  if (failed(dist))
+    return op.emitError("a splat into a dot-operand layout is not "
+                        "supported; splat in a blocked layout and convert");
+  l.map(op, Slots(dist->getNumSlots(), l.lookupScalar(op.getSrc())));
   return success();
 }
 

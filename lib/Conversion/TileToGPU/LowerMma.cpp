@@ -191,6 +191,59 @@ static LogicalResult lowerToDotOperand(ConvertLayoutOp op, LoweringContext &l) {
   return success();
 }
 
+/// True for a conversion of a 16-bit mma accumulator tile into the A
+/// operand of a dot whose warps are the same and all along M: each thread
+/// already holds the elements of its A fragments.
+static bool isAccumulatorAsA(ConvertLayoutOp op) {
+  RankedTensorType type = op.getType();
+  auto to = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
+  auto from = dyn_cast_or_null<BlockedEncodingAttr>(
+      op.getSrc().getType().getEncoding());
+  Type elem = type.getElementType();
+  if (!to || !from || to.getOpIdx() != 0 || !from.isMmaAccumulator() ||
+      from.getWarpsPerCTA() != to.getParent().getWarpsPerCTA() ||
+      from.getWarpsPerCTA()[1] != 1 || !(elem.isF16() || elem.isBF16()))
+    return false;
+  return type.getDimSize(0) % (16 * from.getWarpsPerCTA()[0]) == 0 &&
+         type.getDimSize(1) % 16 == 0;
+}
+
+/// The accumulator re-packed as A fragments in registers (FlashAttention-2's
+/// P in P·V): A's m16 block i is the accumulator's local rows 2i and 2i+1
+/// (the same row mapping), and its k16 step kk the two n8 blocks 2kk and
+/// 2kk+1, whose element pairs are the halves of registers (0, 1), (2, 3).
+static LogicalResult lowerAccumulatorAsA(ConvertLayoutOp op,
+                                         LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  RankedTensorType type = op.getType();
+  Distribution from = *Distribution::get(op.getSrc().getType());
+  int64_t wm = from.getLayout().getWarpsPerCTA()[0];
+  int64_t numM = type.getDimSize(0) / (16 * wm);
+  int64_t numK = type.getDimSize(1) / 16;
+  assert(from.getExtent(0) == 2 * numM && from.getExtent(1) == 4 * numK &&
+         "isAccumulatorAsA checked that the layout tiles the operand");
+  Type elem = type.getElementType();
+  Type fragType = fragmentType(b, elem);
+  auto pairType = VectorType::get({2}, elem);
+  Slots src = l.lookup(op.getSrc());
+  Slots out(numM * numK * 4);
+  for (int64_t i = 0; i < numM; ++i)
+    for (int64_t kk = 0; kk < numK; ++kk)
+      for (int64_t r = 0; r < 4; ++r) {
+        int64_t row = 2 * i + r % 2, col = 2 * (2 * kk + r / 2);
+        Value pair = vector::FromElementsOp::create(
+            b, pairType,
+            ValueRange{src[from.getSlot({row, col})],
+                       src[from.getSlot({row, col + 1})]});
+        out[(i * numK + kk) * 4 + r] =
+            pairType == fragType
+                ? pair
+                : Value(LLVM::BitcastOp::create(b, fragType, pair));
+      }
+  l.map(op.getResult(), out);
+  return success();
+}
+
 static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   auto aType = op.getA().getType();
@@ -275,8 +328,7 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
 /// A shared_load into a dot-operand layout: the fragments of the stage.
 static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
   Value stage = l.stagePointer(op.getBuffer(), op.getStage());
-  l.map(op, loadFragments(l, op.getType(),
-                          SwizzledTile::forLoad(op), stage));
+  l.map(op, loadFragments(l, op.getType(), SwizzledTile::forLoad(op), stage));
   return success();
 }
 
@@ -287,6 +339,7 @@ void tile::populateMmaLowerings(LoweringPatternSet &patterns) {
   patterns.add(
       lowerToDotOperand, /*benefit=*/2,
       +[](ConvertLayoutOp op) { return isDotOperand(op.getType()); });
+  patterns.add(lowerAccumulatorAsA, /*benefit=*/3, isAccumulatorAsA);
   patterns.add(
       lowerSharedLoad, /*benefit=*/1,
       +[](SharedLoadOp op) { return isDotOperand(op.getType()); });

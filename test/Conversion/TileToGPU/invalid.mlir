@@ -107,3 +107,13 @@ tile.kernel @mma_mismatch(%v: f16, %w: f32) attributes {tile.num_warps = 4 : i32
   %d = tile.dot %ca, %cb, %c : tensor<16x16xf16, #a> * tensor<16x16xf16, #bo> -> tensor<16x16xf32, #mma>
   tile.return
 }
+
+// -----
+
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+tile.kernel @splat_operand(%x: f16) attributes {tile.num_warps = 4 : i32} {
+  // expected-error @+1 {{a splat into a dot-operand layout is not supported; splat in a blocked layout and convert}}
+  %a = tile.splat %x : tensor<64x32xf16, #a>
+  tile.return
+}

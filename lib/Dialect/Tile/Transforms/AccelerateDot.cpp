@@ -9,7 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILEACCELERATEDOT
@@ -49,8 +52,43 @@ std::optional<std::pair<unsigned, unsigned>> warpGrid(int64_t m, int64_t n,
   return std::make_pair(wm, wn);
 }
 
+/// Adds to `dots` the dots that `value` is computed from through
+/// elementwise ops and layout conversions (attention's P = exp2(S - m) fed
+/// to the next dot).
+void collectProducerDots(Value value, llvm::DenseSet<Operation *> &visited,
+                         llvm::DenseSet<Operation *> &dots) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !visited.insert(def).second)
+    return;
+  if (isa<DotOp>(def)) {
+    dots.insert(def);
+    return;
+  }
+  bool elementwise =
+      isa<arith::ArithDialect, math::MathDialect>(def->getDialect()) &&
+      def->getNumRegions() == 0;
+  if (!elementwise && !isa<ConvertLayoutOp, BroadcastOp>(def))
+    return;
+  for (Value operand : def->getOperands())
+    if (isa<RankedTensorType>(operand.getType()))
+      collectProducerDots(operand, visited, dots);
+}
+
 struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
+  /// Dots in a chain (one's result computes the next one's A): their warps
+  /// all go along M, so each warp holds whole rows of the first result,
+  /// which are the A fragments of the second, and A needs no shared memory.
+  llvm::DenseSet<Operation *> chained;
+
   void runOnOperation() override {
+    getOperation().walk([&](DotOp dot) {
+      llvm::DenseSet<Operation *> visited, producers;
+      collectProducerDots(dot.getA(), visited, producers);
+      if (producers.empty())
+        return;
+      chained.insert(producers.begin(), producers.end());
+      chained.insert(dot);
+    });
     getOperation().walk([&](DotOp dot) { accelerate(dot); });
   }
 
@@ -74,7 +112,12 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
         TileDialect::NumWarpsAttrHelper::getNameStr());
     if (!numWarps)
       return;
-    auto grid = warpGrid(m, n, numWarps.getInt());
+    unsigned warps = numWarps.getInt();
+    std::optional<std::pair<unsigned, unsigned>> grid;
+    if (chained.contains(dot) && m % (16 * warps) == 0)
+      grid = std::make_pair(warps, 1u);
+    else
+      grid = warpGrid(m, n, warps);
     if (!grid)
       return;
     MLIRContext *ctx = &getContext();

@@ -2,12 +2,14 @@
 //
 // After tile-accelerate-dot, a dot's result is converted from the mma
 // accumulator layout back to the kernel's blocked layout, and a loop-carried
-// accumulator is converted both ways on every iteration. This pass keeps the
-// accumulator in its mma layout instead: through `scf.for` iteration
-// arguments, and forward through the elementwise ops (ReLU as `maximum`,
-// casts, bias adds, `select`) and the `store` that consume it, so that the
-// epilogue runs on the registers the mma wrote and stores them directly.
-// The other operands of those ops get conversions to the mma layout, which
+// accumulator is converted both ways on every iteration. This pass keeps
+// what is computed from the accumulator in its mma layout instead: through
+// `scf.for` iteration arguments, and forward through the elementwise ops
+// (ReLU as `maximum`, casts, bias adds, `select`), reductions (into slices
+// of the mma layout: attention's row max and sum), `expand_dims` and
+// `broadcast` of those, and the `store` that consume it, so that the
+// epilogue and the online softmax run on the registers the mma wrote. The
+// other operands of those ops get conversions to the mma layout, which
 // tile-remove-layout-conversions rematerializes when they are ranges,
 // splats and constants.
 //
@@ -34,11 +36,23 @@ RankedTensorType withEncoding(Type type, Attribute encoding) {
   return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
 }
 
-/// True for a conversion out of an mma accumulator layout.
+/// True for the layouts a dot's results live in: the mma accumulator
+/// layout and its slices (the results of reducing it).
+bool isAccumulatorLayout(Attribute encoding) {
+  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding))
+    return blocked.isMmaAccumulator();
+  if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding))
+    return slice.getParent().isMmaAccumulator();
+  return false;
+}
+
+/// True for a conversion out of an accumulator layout into a plain
+/// (blocked or slice) one.
 bool leavesMma(ConvertLayoutOp cvt) {
-  auto from = dyn_cast_or_null<BlockedEncodingAttr>(
-      cvt.getSrc().getType().getEncoding());
-  return from && from.isMmaAccumulator();
+  Attribute to = cvt.getType().getEncoding();
+  return isAccumulatorLayout(cvt.getSrc().getType().getEncoding()) &&
+         isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(to) &&
+         !isAccumulatorLayout(to);
 }
 
 /// True for ops that compute each element from the same element of their
@@ -49,46 +63,83 @@ bool isElementwise(Operation *op) {
          isa<RankedTensorType>(op->getResult(0).getType());
 }
 
+/// The layout of `user`'s result when its operand `operand` takes `layout`
+/// instead (null: the op cannot follow): the same layout for elementwise
+/// ops, its slice for a reduction, the parent for `expand_dims` of a slice,
+/// and for `broadcast`. A reduction to a scalar has no layout; it follows
+/// with a null-typed result (`Attribute()` and true).
+std::optional<Attribute> followingLayout(Operation *user, Value operand,
+                                         Attribute layout) {
+  if (isElementwise(user))
+    return layout;
+  if (user->getNumOperands() != 1 || user->getOperand(0) != operand)
+    return std::nullopt;
+  if (auto reduce = dyn_cast<ReduceOp>(user)) {
+    if (!isa<RankedTensorType>(reduce.getType()))
+      return Attribute();
+    auto blocked = dyn_cast<BlockedEncodingAttr>(layout);
+    if (!blocked)
+      return std::nullopt;
+    return Attribute(
+        SliceEncodingAttr::get(user->getContext(), reduce.getAxis(), blocked));
+  }
+  if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+    auto slice = dyn_cast<SliceEncodingAttr>(layout);
+    if (!slice || slice.getDim() != unsigned(expand.getAxis()))
+      return std::nullopt;
+    return Attribute(slice.getParent());
+  }
+  if (isa<BroadcastOp>(user) && isa<BlockedEncodingAttr>(layout))
+    return layout;
+  return std::nullopt;
+}
+
 struct Fuse : tile::impl::TileFuseBase<Fuse> {
+  SmallVector<ConvertLayoutOp> worklist;
+
   void runOnOperation() override {
-    // Loops first, innermost first, so an accumulator's layout reaches the
-    // loop results before the epilogue is rewritten.
-    getOperation().walk([&](scf::ForOp loop) { carryLayouts(loop); });
-    SmallVector<ConvertLayoutOp> worklist;
-    getOperation().walk([&](ConvertLayoutOp cvt) {
-      if (leavesMma(cvt))
-        worklist.push_back(cvt);
-    });
-    while (!worklist.empty())
-      sinkConversion(worklist.pop_back_val(), worklist);
+    // Until nothing moves: loops carry what their bodies yield in an
+    // accumulator layout (innermost first), then conversions out of those
+    // layouts sink into their consumers, which may make more yields
+    // accumulator-layout values.
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      getOperation().walk(
+          [&](scf::ForOp loop) { changed |= carryLayouts(loop); });
+      getOperation().walk([&](ConvertLayoutOp cvt) {
+        if (leavesMma(cvt))
+          worklist.push_back(cvt);
+      });
+      while (!worklist.empty())
+        changed |= sinkConversion(worklist.pop_back_val());
+    }
   }
 
-  /// Keeps iteration argument i of `loop` in layout L when every use of it
-  /// in the body converts it to L and the body yields a conversion from L.
-  void carryLayouts(scf::ForOp loop) {
+  /// Carries iteration argument i of `loop` in layout L when the body
+  /// yields a conversion from L, an accumulator layout; the argument's uses
+  /// get one conversion back, as does the result (the caller sinks both).
+  bool carryLayouts(scf::ForOp loop) {
+    bool changed = false;
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i) {
       BlockArgument arg = loop.getRegionIterArgs()[i];
       auto yielded = yield.getOperand(i).getDefiningOp<ConvertLayoutOp>();
       if (!yielded || !leavesMma(yielded))
         continue;
+      changed = true;
       Type carried = yielded.getSrc().getType();
-      bool allConvert = llvm::all_of(arg.getUsers(), [&](Operation *user) {
-        auto cvt = dyn_cast<ConvertLayoutOp>(user);
-        return cvt && cvt.getType() == carried;
-      });
-      if (!allConvert)
-        continue;
       Type original = arg.getType();
       OpBuilder b(loop);
       Value init = ConvertLayoutOp::create(b, loop.getLoc(), carried,
                                            loop.getInitArgs()[i]);
       loop.getInitArgsMutable()[i].assign(init);
-      for (Operation *user : llvm::make_early_inc_range(arg.getUsers())) {
-        user->getResult(0).replaceAllUsesWith(arg);
-        user->erase();
-      }
       arg.setType(carried);
+      if (!arg.use_empty()) {
+        b.setInsertionPointToStart(loop.getBody());
+        auto inBody = ConvertLayoutOp::create(b, loop.getLoc(), original, arg);
+        arg.replaceAllUsesExcept(inBody, inBody);
+      }
       yield->setOperand(i, yielded.getSrc());
       if (yielded->use_empty())
         yielded->erase();
@@ -98,12 +149,15 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
       auto back = ConvertLayoutOp::create(b, loop.getLoc(), original, result);
       result.replaceAllUsesExcept(back, back);
     }
+    return changed;
   }
 
-  /// Rewrites the elementwise and store users of `cvt` to use its source,
-  /// converting their other operands to the source's layout instead.
-  void sinkConversion(ConvertLayoutOp cvt,
-                      SmallVector<ConvertLayoutOp> &worklist) {
+  /// Rewrites the users of `cvt` that can compute in its source's layout
+  /// (elementwise ops, reductions, `expand_dims`, `broadcast`, the value of
+  /// a `store`, further conversions) to use the source, converting their
+  /// other operands to that layout and their results back.
+  bool sinkConversion(ConvertLayoutOp cvt) {
+    bool changed = false;
     Value src = cvt.getSrc();
     Attribute layout = cast<RankedTensorType>(src.getType()).getEncoding();
     llvm::SetVector<Operation *> users(cvt->user_begin(), cvt->user_end());
@@ -115,20 +169,25 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
         if (next.getType() == src.getType()) {
           next.replaceAllUsesWith(src);
         } else {
-          auto direct = ConvertLayoutOp::create(b, next.getLoc(),
-                                                next.getType(), src);
+          auto direct =
+              ConvertLayoutOp::create(b, next.getLoc(), next.getType(), src);
           next.replaceAllUsesWith(direct.getResult());
           worklist.push_back(direct);
         }
         next.erase();
+        changed = true;
         continue;
       }
       auto store = dyn_cast<StoreOp>(user);
       bool storesValue = store && store.getValue() == cvt.getResult() &&
                          store.getPtr() != cvt.getResult() &&
                          store.getMask() != cvt.getResult();
-      if (!isElementwise(user) && !storesValue)
+      std::optional<Attribute> resultLayout =
+          storesValue ? std::optional<Attribute>(Attribute())
+                      : followingLayout(user, cvt.getResult(), layout);
+      if (!resultLayout)
         continue;
+      changed = true;
       OpBuilder b(user);
       SmallVector<Value> operands;
       for (Value operand : user->getOperands()) {
@@ -147,19 +206,27 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
         store.erase();
         continue;
       }
+      Type resultType = user->getResult(0).getType();
       OperationState state(user->getLoc(), user->getName());
       state.addOperands(operands);
-      state.addTypes(withEncoding(user->getResult(0).getType(), layout));
+      state.addTypes(*resultLayout ? withEncoding(resultType, *resultLayout)
+                                   : resultType);
       state.addAttributes(user->getAttrs());
       Operation *fused = b.create(state);
-      auto back = ConvertLayoutOp::create(
-          b, user->getLoc(), user->getResult(0).getType(), fused->getResult(0));
+      if (!*resultLayout) {
+        user->getResult(0).replaceAllUsesWith(fused->getResult(0));
+        user->erase();
+        continue;
+      }
+      auto back = ConvertLayoutOp::create(b, user->getLoc(), resultType,
+                                          fused->getResult(0));
       user->getResult(0).replaceAllUsesWith(back);
       user->erase();
       worklist.push_back(back);
     }
     if (cvt->use_empty())
       cvt->erase();
+    return changed;
   }
 };
 

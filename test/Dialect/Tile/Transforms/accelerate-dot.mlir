@@ -74,3 +74,32 @@ tile.kernel @too_small(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.nu
   tile.store %p2, %d2 : tensor<16x8x!tile.ptr<f32>, #b>
   tile.return
 }
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A chain (attention's S = Q Kᵀ, then P V with P computed from S): both
+// dots put their 4 warps along M, though a lone 128 x 128 dot would take
+// 2 x 2, so that each warp holds whole rows of S, P's A fragments. A dot
+// outside the chain keeps the square grid.
+// CHECK-DAG: #[[ROWS:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[SQUARE:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @chain
+// CHECK: tile.dot {{.*}} -> tensor<128x128xf32, #[[ROWS]]>
+// CHECK: tile.dot {{.*}} -> tensor<128x128xf32, #[[ROWS]]>
+// CHECK: tile.dot {{.*}} -> tensor<128x128xf32, #[[SQUARE]]>
+tile.kernel @chain(%x: f16, %q: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %a = tile.splat %x : tensor<128x64xf16, #b>
+  %k = tile.splat %x : tensor<64x128xf16, #b>
+  %v = tile.splat %x : tensor<128x128xf16, #b>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #b>
+  %s = tile.dot %a, %k, %zero : tensor<128x64xf16, #b> * tensor<64x128xf16, #b> -> tensor<128x128xf32, #b>
+  %e = math.exp2 %s : tensor<128x128xf32, #b>
+  %p = arith.truncf %e : tensor<128x128xf32, #b> to tensor<128x128xf16, #b>
+  %o = tile.dot %p, %v, %zero : tensor<128x128xf16, #b> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #b>
+  %lone = tile.dot %v, %v, %o : tensor<128x128xf16, #b> * tensor<128x128xf16, #b> -> tensor<128x128xf32, #b>
+  %ptr = tile.splat %q : tensor<128x128x!tile.ptr<f32>, #b>
+  tile.store %ptr, %lone : tensor<128x128x!tile.ptr<f32>, #b>
+  tile.return
+}

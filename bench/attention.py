@@ -1,0 +1,161 @@
+"""Fused attention forward (fp16): examples/attention.tile from tile's Python
+package (autotuned over its block configurations), PyTorch's
+scaled_dot_product_attention with its default backend and with the flash
+backend, and a FlashAttention-2-style Triton kernel (Triton's fused-attention
+tutorial: two-stage causal loop, autotuned), timed as bench/peers.py does
+(do_bench medians, L2 cleared per run) on the same random inputs. Each
+output is first checked against PyTorch's. TFLOP/s count 4·B·H·N²·D, halved
+when causal. JSON lines on stdout; run on the GPU machine:
+
+    python3 bench/attention.py > attention.jsonl
+"""
+import json
+import math
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+from torch.nn.attention import SDPBackend, sdpa_kernel
+
+HERE = os.path.dirname(__file__)
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+import tile  # noqa: E402
+from peers import timing, emit_flops  # noqa: E402
+
+# (BM, BN, warps, stages): BM a multiple of 16 x warps, so that each warp
+# holds whole rows of P (its A fragments in registers).
+TILE_CONFIGS = [(128, 64, 4, 2), (128, 64, 4, 3), (128, 64, 8, 2),
+                (128, 64, 8, 3), (128, 128, 8, 2), (128, 128, 8, 3),
+                (64, 64, 4, 3), (64, 32, 4, 3), (128, 32, 8, 3)]
+
+
+@triton.jit
+def _attn_inner(acc, l_i, m_i, q, k_base, v_base, offs_m, offs_n, offs_d,
+                lo, hi, n_ctx, qk_scale, DIAGONAL: tl.constexpr,
+                EVEN: tl.constexpr, BLOCK_N: tl.constexpr):
+    for start_n in range(lo, hi, BLOCK_N):
+        start_n = tl.multiple_of(start_n, BLOCK_N)
+        cols = start_n + offs_n
+        if EVEN:
+            k = tl.load(k_base + cols[None, :] * q.shape[1] + offs_d[:, None])
+        else:
+            k = tl.load(k_base + cols[None, :] * q.shape[1] + offs_d[:, None],
+                        mask=cols[None, :] < n_ctx, other=0.0)
+        qk = tl.dot(q, k)
+        if DIAGONAL:
+            qk = tl.where(offs_m[:, None] >= cols[None, :], qk, float("-inf"))
+        if not EVEN:
+            qk = tl.where(cols[None, :] < n_ctx, qk, float("-inf"))
+        m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+        p = tl.math.exp2(qk * qk_scale - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        if EVEN:
+            v = tl.load(v_base + cols[:, None] * q.shape[1] + offs_d[None, :])
+        else:
+            v = tl.load(v_base + cols[:, None] * q.shape[1] + offs_d[None, :],
+                        mask=cols[:, None] < n_ctx, other=0.0)
+        acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+        m_i = m_ij
+    return acc, l_i, m_i
+
+
+def _triton_configs():
+    return [triton.Config({"BLOCK_M": bm, "BLOCK_N": bn}, num_warps=w,
+                          num_stages=s)
+            for bm in [64, 128] for bn in [32, 64, 128] for w in [4, 8]
+            for s in [2, 3, 4] if bn <= bm]
+
+
+@triton.autotune(configs=_triton_configs(), key=["n_ctx", "HEAD_DIM", "CAUSAL"])
+@triton.heuristics({"EVEN": lambda a: a["n_ctx"] % a["BLOCK_M"] == 0
+                    and a["n_ctx"] % a["BLOCK_N"] == 0})
+@triton.jit
+def triton_attention(Q, K, V, O, n_ctx, qk_scale, HEAD_DIM: tl.constexpr,
+                     CAUSAL: tl.constexpr, BLOCK_M: tl.constexpr,
+                     BLOCK_N: tl.constexpr, EVEN: tl.constexpr):
+    start_m = tl.program_id(0)
+    base = tl.program_id(1).to(tl.int64) * n_ctx * HEAD_DIM
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(Q + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :],
+                mask=offs_m[:, None] < n_ctx, other=0.0)
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    if CAUSAL:
+        acc, l_i, m_i = _attn_inner(acc, l_i, m_i, q, K + base, V + base,
+                                    offs_m, offs_n, offs_d, 0,
+                                    start_m * BLOCK_M, n_ctx, qk_scale,
+                                    False, EVEN, BLOCK_N)
+        acc, l_i, m_i = _attn_inner(acc, l_i, m_i, q, K + base, V + base,
+                                    offs_m, offs_n, offs_d, start_m * BLOCK_M,
+                                    tl.minimum((start_m + 1) * BLOCK_M, n_ctx),
+                                    n_ctx, qk_scale, True, EVEN, BLOCK_N)
+    else:
+        acc, l_i, m_i = _attn_inner(acc, l_i, m_i, q, K + base, V + base,
+                                    offs_m, offs_n, offs_d, 0, n_ctx, n_ctx,
+                                    qk_scale, False, EVEN, BLOCK_N)
+    out = acc / l_i[:, None]
+    tl.store(O + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :],
+             out.to(O.dtype.element_ty), mask=offs_m[:, None] < n_ctx)
+
+
+def main():
+    print(json.dumps({"impl": "attention", "machine": {
+        "device": torch.cuda.get_device_name(), "tile": tile.version(),
+        "torch": torch.__version__, "triton": triton.__version__}}),
+        flush=True)
+    example = os.path.join(HERE, "..", "examples", "attention.tile")
+    shapes = [(4, 32, 4096, 64), (4, 32, 4096, 128), (2, 16, 4000, 128)]
+    if len(sys.argv) > 1:
+        shapes = [tuple(int(x) for x in s.split("x")) for s in sys.argv[1:]]
+    for batch, heads, n, d in shapes:
+        for causal in (False, True):
+            mod = tile.compile(example, D=d, CAUSAL=int(causal))
+            tuned = tile.autotune(
+                [tile.Config({"BM": bm, "BN": bn}, num_warps=w, num_stages=s)
+                 for bm, bn, w, s in TILE_CONFIGS], key=["N"])(mod.attention)
+            torch.manual_seed(0)
+            q, k, v = (torch.randn(batch, heads, n, d, device="cuda",
+                                   dtype=torch.float16) for _ in range(3))
+            scale = 1.0 / math.sqrt(d)
+            want = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+            out = torch.full_like(q, float("nan"))
+            grid = lambda meta: (tile.cdiv(n, meta["BM"]), batch * heads)
+            tile_call = lambda: tuned[grid](q, k, v, out, n, scale)
+            tile_call()
+            torch.testing.assert_close(out, want, atol=1e-2, rtol=1e-2)
+            tout = torch.full_like(q, float("nan"))
+            tgrid = lambda meta: (triton.cdiv(n, meta["BLOCK_M"]),
+                                  batch * heads)
+            tri_call = lambda: triton_attention[tgrid](
+                q, k, v, tout, n, scale * 1.44269504, HEAD_DIM=d,
+                CAUSAL=causal)
+            tri_call()
+            torch.testing.assert_close(tout, want, atol=1e-2, rtol=1e-2)
+            flops = 4.0 * batch * heads * n * n * d * (0.5 if causal else 1.0)
+            shape = "B%d H%d N%d D%d%s" % (batch, heads, n, d,
+                                            " causal" if causal else "")
+            emit_flops("tile-py", "attention", shape, timing(tile_call), flops)
+            print(json.dumps({"impl": "tile-py", "kernel": "attention-config",
+                              "shape": shape,
+                              "config": tuned.last_config.text()}),
+                  flush=True)
+            emit_flops("torch", "attention", shape,
+                       timing(lambda: F.scaled_dot_product_attention(
+                           q, k, v, is_causal=causal)), flops)
+            with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+                emit_flops("torch-flash", "attention", shape,
+                           timing(lambda: F.scaled_dot_product_attention(
+                               q, k, v, is_causal=causal)), flops)
+            emit_flops("triton", "attention", shape, timing(tri_call), flops)
+            del q, k, v, out, tout
+
+
+if __name__ == "__main__":
+    main()
