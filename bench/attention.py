@@ -110,7 +110,8 @@ def main():
         "device": torch.cuda.get_device_name(), "tile": tile.version(),
         "torch": torch.__version__, "triton": triton.__version__}}),
         flush=True)
-    example = os.path.join(HERE, "..", "examples", "attention.tile")
+    example = os.environ.get(
+        "ATTENTION_SOURCE", os.path.join(HERE, "..", "examples", "attention.tile"))
     shapes = [(4, 32, 4096, 64), (4, 32, 4096, 128), (2, 16, 4000, 128)]
     if len(sys.argv) > 1:
         shapes = [tuple(int(x) for x in s.split("x")) for s in sys.argv[1:]]

@@ -78,8 +78,12 @@ static const Stmt *findReturn(const Stmt &stmt) {
 static void collectAssigned(ArrayRef<const Stmt *> stmts,
                             llvm::SetVector<StringRef> &names) {
   for (const Stmt *s : stmts) {
-    if (auto *assign = dyn_cast<AssignStmt>(s))
-      names.insert(assign->name);
+    if (auto *assign = dyn_cast<AssignStmt>(s)) {
+      if (assign->names.empty())
+        names.insert(assign->name);
+      for (const NameRef &ref : assign->names)
+        names.insert(ref.name);
+    }
     else if (auto *loop = dyn_cast<ForStmt>(s))
       collectAssigned(pointers(loop->body), names);
     else if (auto *branch = dyn_cast<IfStmt>(s)) {
@@ -395,6 +399,16 @@ static void nameDefiningOp(const TValue &value, StringRef name) {
 }
 
 LogicalResult MLIRGenImpl::genLet(const LetStmt &let) {
+  if (!let.names.empty()) {
+    FailureOr<SmallVector<TValue>> values =
+        genValues(*let.value, let.names.size(), "the declared value");
+    if (failed(values))
+      return failure();
+    for (auto [ref, value] : llvm::zip(let.names, *values))
+      if (failed(bindName(ref.loc, ref.name, value, let.isVar)))
+        return failure();
+    return success();
+  }
   FailureOr<TValue> value =
       genValueExpr(*let.value, "the value of '" + let.name + "'");
   if (failed(value))
@@ -404,47 +418,111 @@ LogicalResult MLIRGenImpl::genLet(const LetStmt &let) {
     if (failed(value))
       return failure();
   }
-  if (let.isVar) {
+  return bindName(let.getLoc(), let.name, *value, let.isVar);
+}
+
+LogicalResult MLIRGenImpl::bindName(SrcLoc at, StringRef name, TValue value,
+                                    bool isVar) {
+  if (isVar) {
     // A `var` may change, so it is a runtime value of a fixed type.
-    value->weak = false;
-    *value = materialize(*value, let.getLoc());
-    value->intConst.reset();
-    value->floatConst.reset();
+    value.weak = false;
+    value = materialize(value, at);
+    value.intConst.reset();
+    value.floatConst.reset();
   }
-  nameDefiningOp(*value, let.name);
-  return declare(let.getLoc(), let.name, Binding{*value, let.isVar});
+  nameDefiningOp(value, name);
+  return declare(at, name, Binding{value, isVar});
 }
 
 LogicalResult MLIRGenImpl::genAssign(const AssignStmt &assign) {
-  Binding *b = lookup(assign.name);
-  if (!b)
-    return error(assign.getLoc()) << "unknown name '" << assign.name << "'";
-  if (!b->isMutable)
-    return error(assign.getLoc())
-           << "cannot assign to '" << assign.name << "': "
-           << (b->isLoopVar ? "it is a loop variable"
-                            : "it is not declared with 'var'");
+  if (!assign.names.empty()) {
+    for (const NameRef &ref : assign.names)
+      if (failed(checkAssignable(ref.loc, ref.name)))
+        return failure();
+    FailureOr<SmallVector<TValue>> values =
+        genValues(*assign.value, assign.names.size(), "the assigned value");
+    if (failed(values))
+      return failure();
+    for (auto [ref, value] : llvm::zip(assign.names, *values))
+      if (failed(assignName(ref.loc, ref.name, value)))
+        return failure();
+    return success();
+  }
+  if (failed(checkAssignable(assign.getLoc(), assign.name)))
+    return failure();
   FailureOr<TValue> value = genValueExpr(*assign.value, "the assigned value");
   if (failed(value))
     return failure();
+  return assignName(assign.getLoc(), assign.name, *value);
+}
+
+LogicalResult MLIRGenImpl::checkAssignable(SrcLoc at, StringRef name) {
+  Binding *b = lookup(name);
+  if (!b)
+    return error(at) << "unknown name '" << name << "'";
+  if (!b->isMutable)
+    return error(at) << "cannot assign to '" << name << "': "
+                     << (b->isLoopVar ? "it is a loop variable"
+                                      : "it is not declared with 'var'");
+  return success();
+}
+
+LogicalResult MLIRGenImpl::assignName(SrcLoc at, StringRef name,
+                                      TValue value) {
+  Binding *b = lookup(name);
   TValue target = b->value;
-  if (value->weak && value->shape == target.shape &&
+  FailureOr<TValue> converted = value;
+  if (value.weak && value.shape == target.shape &&
       !isa<PointerType>(target.elemType) &&
-      !(isa<IntegerType>(target.elemType) && value->floatConst))
-    value = convert(*value, target.elemType, assign.getLoc());
-  if (failed(value))
+      !(isa<IntegerType>(target.elemType) && value.floatConst))
+    converted = convert(value, target.elemType, at);
+  if (failed(converted))
     return failure();
-  if (value->elemType != target.elemType || value->shape != target.shape)
-    return error(assign.getLoc())
-           << "cannot assign a value of type " << typeName(*value) << " to '"
-           << assign.name << "' of type " << typeName(target);
-  TValue stored = materialize(*value, assign.getLoc());
+  if (converted->elemType != target.elemType ||
+      converted->shape != target.shape)
+    return error(at) << "cannot assign a value of type "
+                     << typeName(*converted) << " to '" << name
+                     << "' of type " << typeName(target);
+  TValue stored = materialize(*converted, at);
   stored.weak = false;
   stored.intConst.reset();
   stored.floatConst.reset();
-  nameDefiningOp(stored, assign.name);
+  nameDefiningOp(stored, name);
   b->value = stored;
   return success();
+}
+
+FailureOr<SmallVector<TValue>>
+MLIRGenImpl::genValues(const Expr &expr, size_t count, StringRef what) {
+  SmallVector<TValue> values;
+  if (auto *tuple = dyn_cast<TupleExpr>(&expr)) {
+    if (tuple->elements.size() != count)
+      return error(expr.getLoc()) << "expected " << count << " values, got "
+                                  << tuple->elements.size();
+    for (const ExprPtr &element : tuple->elements) {
+      FailureOr<TValue> v = genValueExpr(*element, what);
+      if (failed(v))
+        return failure();
+      values.push_back(*v);
+    }
+    return values;
+  }
+  auto *call = dyn_cast<CallExpr>(&expr);
+  auto helper = call ? helpers.find(call->callee) : helpers.end();
+  if (helper == helpers.end())
+    return error(expr.getLoc())
+           << what << " must be a tuple of " << count
+           << " values or a call of a helper that returns them";
+  wantValues = true;
+  FailureOr<TValue> result = genHelperCall(*call, *helper->second);
+  wantValues = false;
+  if (failed(result))
+    return failure();
+  if (calledValues.size() != count)
+    return error(expr.getLoc())
+           << "'" << call->callee << "' returns " << calledValues.size()
+           << " values, not " << count;
+  return std::move(calledValues);
 }
 
 LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
@@ -581,6 +659,23 @@ LogicalResult MLIRGenImpl::genReturn(const ReturnStmt &ret) {
     f.returned = TValue();
     return success();
   }
+  if (auto *tuple = dyn_cast<TupleExpr>(ret.value.get())) {
+    if (f.fn->returnType)
+      return error(ret.getLoc())
+             << "'" << f.fn->name
+             << "' returns several values, so it cannot declare a return "
+                "type";
+    SmallVector<TValue> values;
+    for (const ExprPtr &element : tuple->elements) {
+      FailureOr<TValue> v = genValueExpr(*element, "a returned value");
+      if (failed(v))
+        return failure();
+      values.push_back(*v);
+    }
+    f.returnedValues = std::move(values);
+    f.returned = TValue();
+    return success();
+  }
   FailureOr<TValue> value = genValueExpr(*ret.value, "the returned value");
   if (failed(value))
     return failure();
@@ -600,6 +695,9 @@ LogicalResult MLIRGenImpl::genReturn(const ReturnStmt &ret) {
 
 FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
                                              const ast::Function &fn) {
+  // Whether the caller binds several values (`let (a, b) = f(...)`); the
+  // arguments' own helper calls do not.
+  bool bindsValues = std::exchange(wantValues, false);
   if (!call.keywords.empty())
     return error(call.keywords.front().loc)
            << "helper '" << fn.name << "' takes no keyword arguments";
@@ -640,6 +738,19 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
   }
   if (failed(genStmts(pointers(fn.body))))
     return failure();
+  if (frame().returnedValues) {
+    if (!bindsValues)
+      return error(call.getLoc())
+             << "'" << fn.name << "' returns "
+             << frame().returnedValues->size()
+             << " values; bind them with 'let (a, b, ...) = " << fn.name
+             << "(...)'";
+    calledValues = std::move(*frame().returnedValues);
+    return TValue();
+  }
+  if (bindsValues)
+    return error(call.getLoc())
+           << "'" << fn.name << "' returns one value, not several";
   if (!frame().returned)
     return TValue();
   return *frame().returned;

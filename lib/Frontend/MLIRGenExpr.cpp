@@ -312,6 +312,10 @@ FailureOr<TValue> MLIRGenImpl::genExpr(const Expr &expr) {
   case Expr::Kind::List:
     return error(expr.getLoc())
            << "a list is only allowed as a shape argument (zeros, full)";
+  case Expr::Kind::Tuple:
+    return error(expr.getLoc())
+           << "a tuple is only allowed as a helper's returned value or on the "
+              "right of 'let (a, b) =' or '(a, b) ='";
   }
   return failure();
 }

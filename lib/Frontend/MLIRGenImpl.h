@@ -78,6 +78,17 @@ public:
   mlir::LogicalResult genIf(const ast::IfStmt &stmt,
                             llvm::ArrayRef<const ast::Stmt *> rest);
   mlir::LogicalResult genReturn(const ast::ReturnStmt &ret);
+  /// Binds `name` (a `let`, or a `var` when `isVar`) to `value`.
+  mlir::LogicalResult bindName(SrcLoc at, llvm::StringRef name, TValue value,
+                               bool isVar);
+  /// Errors unless `name` is a `var` in scope.
+  mlir::LogicalResult checkAssignable(SrcLoc at, llvm::StringRef name);
+  /// Assigns `value` to the `var` `name` (converting a weak literal).
+  mlir::LogicalResult assignName(SrcLoc at, llvm::StringRef name,
+                                 TValue value);
+  /// The `count` values of a tuple or of a helper call that returns them.
+  mlir::FailureOr<llvm::SmallVector<TValue>>
+  genValues(const ast::Expr &expr, size_t count, llvm::StringRef what);
   mlir::FailureOr<TValue> genHelperCall(const ast::CallExpr &call,
                                         const ast::Function &fn);
   /// Resolves a written type; `shape` gets the tile dimensions.
@@ -166,9 +177,15 @@ public:
     const ast::Function *fn = nullptr;
     std::vector<llvm::StringMap<Binding>> scopes;
     std::optional<TValue> returned;
+    /// What `return (a, b, ...)` returned.
+    std::optional<llvm::SmallVector<TValue>> returnedValues;
     int loopDepth = 0;
   };
   std::deque<Frame> frames;
+  /// Set by genValues for the helper call it makes: the call may return
+  /// several values, which it leaves in `calledValues`.
+  bool wantValues = false;
+  llvm::SmallVector<TValue> calledValues;
   Frame &frame() { return frames.back(); }
 };
 

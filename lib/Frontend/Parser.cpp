@@ -5,7 +5,9 @@
 //   kernel   := 'kernel' IDENT '(' params ')' block
 //   fn       := 'fn' IDENT '(' params ')' ('->' type)? block
 //   stmt     := ('let'|'var') IDENT (':' type)? '=' expr ';'
-//             | IDENT '=' expr ';' | expr ';' | 'return' expr? ';'
+//             | ('let'|'var') '(' IDENT (',' IDENT)+ ')' '=' expr ';'
+//             | IDENT '=' expr ';' | '(' IDENT (',' IDENT)+ ')' '=' expr ';'
+//             | expr ';' | 'return' expr? ';'
 //             | 'for' IDENT 'in' 'range' '(' expr ',' expr (',' expr)? ')' block
 //             | 'if' expr block ('else' (if | block))?
 //   Binary operators bind, loosest first: || && (== != < <= > >=) | ^ &
@@ -284,6 +286,29 @@ private:
     case Tok::KwVar: {
       bool isVar = tok.kind == Tok::KwVar;
       consume();
+      if (tok.kind == Tok::LParen) {
+        // `let (a, b, ...) = value;`
+        auto let = std::make_unique<LetStmt>(tok.loc, "", isVar);
+        consume();
+        if (!parseList(Tok::RParen, "the names", [&] {
+              NameRef ref;
+              if (!expectIdent(ref.name, ref.loc, "a variable name"))
+                return false;
+              let->names.push_back(std::move(ref));
+              return true;
+            }))
+          return nullptr;
+        if (let->names.size() < 2)
+          return failAt(let->getLoc(), "a parenthesized declaration binds at "
+                                       "least two names"),
+                 nullptr;
+        if (!expect(Tok::Assign, "after the names"))
+          return nullptr;
+        let->value = parseExpr();
+        if (!let->value || !expect(Tok::Semi, "after the declaration"))
+          return nullptr;
+        return let;
+      }
       std::string name;
       SrcLoc nameLoc;
       if (!expectIdent(name, nameLoc, "a variable name"))
@@ -325,6 +350,23 @@ private:
     if (!expr)
       return nullptr;
     if (tok.kind == Tok::Assign) {
+      if (auto *tuple = llvm::dyn_cast<TupleExpr>(expr.get())) {
+        // `(a, b, ...) = value;`
+        auto assign = std::make_unique<AssignStmt>(loc, "", nullptr);
+        for (const ExprPtr &element : tuple->elements) {
+          auto *name = llvm::dyn_cast<NameExpr>(element.get());
+          if (!name)
+            return failAt(element->getLoc(),
+                          "only a variable name can be assigned to"),
+                   nullptr;
+          assign->names.push_back({name->name, name->getLoc()});
+        }
+        consume();
+        assign->value = parseExpr();
+        if (!assign->value || !expect(Tok::Semi, "after the assignment"))
+          return nullptr;
+        return assign;
+      }
       auto *name = llvm::dyn_cast<NameExpr>(expr.get());
       if (!name)
         return failAt(expr->getLoc(), "only a variable name can be assigned to"),
@@ -525,7 +567,24 @@ private:
     case Tok::LParen: {
       consume();
       ExprPtr inner = parseExpr();
-      if (!inner || !expect(Tok::RParen, "to close '('"))
+      if (!inner)
+        return nullptr;
+      if (tok.kind == Tok::Comma) {
+        // `(a, b, ...)`: a tuple.
+        auto tuple = std::make_unique<TupleExpr>(loc);
+        tuple->elements.push_back(std::move(inner));
+        consume();
+        if (!parseList(Tok::RParen, "a tuple", [&] {
+              ExprPtr e = parseExpr();
+              tuple->elements.push_back(std::move(e));
+              return tuple->elements.back() != nullptr;
+            }))
+          return nullptr;
+        if (tuple->elements.size() < 2)
+          return failAt(loc, "a tuple needs at least two values"), nullptr;
+        return tuple;
+      }
+      if (!expect(Tok::RParen, "to close '('"))
         return nullptr;
       return inner;
     }

@@ -208,7 +208,10 @@ def test_random_matches_triton():
     assert torch.equal(outs[0], want[0].to(torch.int32)), "randint, seed %d" % seed
     assert torch.equal(outs[1], want[1]), "rand, seed %d" % seed
     assert float(outs[1].min()) >= 0 and float(outs[1].max()) < 1
-    torch.testing.assert_close(outs[2], want[2], rtol=1e-5, atol=1e-5)
+    # randn differs from Triton's by the rounding of the approximate log
+    # and cos: docs/language.md bounds it by 5e-4 absolute (lg2.approx's
+    # absolute error where u1 rounds near 1); 1.1e-5 was seen in one run.
+    torch.testing.assert_close(outs[2], want[2], rtol=1e-5, atol=5e-4)
     print("random: randint and rand bit-identical to Triton (seed %d)" % seed)
 
 

@@ -20,7 +20,18 @@ namespace tile::ast {
 /// Base of all expressions; LLVM-style RTTI through `getKind()`.
 class Expr {
 public:
-  enum class Kind { Int, Float, Bool, Name, Unary, Binary, Call, Subscript, List };
+  enum class Kind {
+    Int,
+    Float,
+    Bool,
+    Name,
+    Unary,
+    Binary,
+    Call,
+    Subscript,
+    List,
+    Tuple
+  };
   Expr(Kind kind, SrcLoc loc) : kind(kind), loc(loc) {}
   virtual ~Expr() = default;
   Kind getKind() const { return kind; }
@@ -114,6 +125,13 @@ struct ListExpr : Expr {
   static bool classof(const Expr *e) { return e->getKind() == Kind::List; }
 };
 
+/// `(a, b, ...)`: the values a helper returns together.
+struct TupleExpr : Expr {
+  explicit TupleExpr(SrcLoc loc) : Expr(Kind::Tuple, loc) {}
+  std::vector<ExprPtr> elements;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Tuple; }
+};
+
 //===----------------------------------------------------------------------===//
 // Types, statements, declarations
 //===----------------------------------------------------------------------===//
@@ -142,22 +160,32 @@ private:
 using StmtPtr = std::unique_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
 
-/// `let name = value;` or `var name = value;`, optionally typed.
+/// A name a statement binds or assigns, where it is written.
+struct NameRef {
+  std::string name;
+  SrcLoc loc;
+};
+
+/// `let name = value;` or `var name = value;`, optionally typed; or
+/// `let (a, b) = value;` binding each value a helper returns.
 struct LetStmt : Stmt {
   LetStmt(SrcLoc loc, std::string name, bool isVar)
       : Stmt(Kind::Let, loc), name(std::move(name)), isVar(isVar) {}
   std::string name;
+  std::vector<NameRef> names; ///< For `let (a, b) = ...`; `name` is empty.
   bool isVar;
   std::optional<TypeAnnotation> type;
   ExprPtr value;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Let; }
 };
 
-/// `name = value;`.
+/// `name = value;`, or `(a, b) = value;` assigning each value a helper
+/// returns.
 struct AssignStmt : Stmt {
   AssignStmt(SrcLoc loc, std::string name, ExprPtr value)
       : Stmt(Kind::Assign, loc), name(std::move(name)), value(std::move(value)) {}
   std::string name;
+  std::vector<NameRef> names; ///< For `(a, b) = ...`; `name` is empty.
   ExprPtr value;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Assign; }
 };

@@ -233,7 +233,12 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
   if (!type.isF32())
     return unsupported();
   // exp(x) = 2^(x log2 e) and log(x) = log2(x) ln 2, on the approximate
-  // ex2/lg2 units (relative error about 2^-22), as Triton does.
+  // ex2/lg2 units (relative error about 2^-22), as Triton does. ex2 flushes
+  // results below 2^-126 to zero (.ftz, as Triton): without it ptxas wraps
+  // each ex2 in a compare and two multiplies to scale subnormals.
+  auto ex2 = [&](Value v) {
+    return intrinsic("llvm.nvvm.ex2.approx.ftz.f32", v);
+  };
   if (isa<math::ExpOp>(op)) {
     // x log2(e) = t + lo, lo the product's rounding error (by fma) plus x
     // times log2(e)'s low part: 2^t (1 + lo ln 2) keeps ex2.approx's error at
@@ -247,7 +252,7 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
             ValueRange{x, log2e, arith::NegFOp::create(b, t)})
             .getResult(0),
         arith::MulFOp::create(b, x, constant(1.9259629911266175e-08)));
-    Value e = intrinsic("llvm.exp2.f32", t, LLVM::FastmathFlags::afn);
+    Value e = ex2(t);
     Value r =
         LLVM::CallIntrinsicOp::create(
             b, type, b.getStringAttr("llvm.fma.f32"),
@@ -260,7 +265,7 @@ static FailureOr<Value> emitMath(LoweringContext &l, Operation *op, Value x) {
     return Value(arith::SelectOp::create(b, failed, e, r));
   }
   if (isa<math::Exp2Op>(op))
-    return intrinsic("llvm.exp2.f32", x, LLVM::FastmathFlags::afn);
+    return ex2(x);
   if (isa<math::LogOp>(op))
     return Value(arith::MulFOp::create(b,
                                        intrinsic("llvm.nvvm.lg2.approx.f", x),

@@ -66,8 +66,8 @@ bool isElementwise(Operation *op) {
 /// The layout of `user`'s result when its operand `operand` takes `layout`
 /// instead (null: the op cannot follow): the same layout for elementwise
 /// ops, its slice for a reduction, the parent for `expand_dims` of a slice,
-/// and for `broadcast`. A reduction to a scalar has no layout; it follows
-/// with a null-typed result (`Attribute()` and true).
+/// and for `broadcast`. A reduction to a scalar has no layout: it follows
+/// with a null attribute.
 std::optional<Attribute> followingLayout(Operation *user, Value operand,
                                          Attribute layout) {
   if (isElementwise(user))
@@ -75,11 +75,12 @@ std::optional<Attribute> followingLayout(Operation *user, Value operand,
   if (user->getNumOperands() != 1 || user->getOperand(0) != operand)
     return std::nullopt;
   if (auto reduce = dyn_cast<ReduceOp>(user)) {
-    if (!isa<RankedTensorType>(reduce.getType()))
-      return Attribute();
+    // The lowering reduces blocked tiles only (not slices of them).
     auto blocked = dyn_cast<BlockedEncodingAttr>(layout);
     if (!blocked)
       return std::nullopt;
+    if (!isa<RankedTensorType>(reduce.getType()))
+      return Attribute();
     return Attribute(
         SliceEncodingAttr::get(user->getContext(), reduce.getAxis(), blocked));
   }

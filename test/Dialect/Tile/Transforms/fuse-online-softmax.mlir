@@ -63,3 +63,27 @@ tile.kernel @online_softmax(%x: f16, %n: i32, %out: !tile.ptr<f32>) attributes {
   tile.store %pm, %res#0 : tensor<64x!tile.ptr<f32>, #r>
   tile.return
 }
+
+// A row maximum summed to a scalar: the first reduction runs on the mma
+// registers, the second keeps a plain layout (the lowering reduces blocked
+// tiles, not slices of them; tile-fuzz-programs seeds 793 and 1049).
+// CHECK-LABEL: tile.kernel @reduce_of_reduce
+// CHECK: tile.reduce max %{{.*}}, axis = 1 : tensor<64x32xf32, #mma> -> tensor<64xf32, #slice{{[0-9]*}}>
+// CHECK: %[[ROWS:.*]] = tile.convert_layout %{{.*}} : tensor<64xf32, #slice{{[0-9]*}}> -> tensor<64xf32, #blocked{{[0-9]*}}>
+// CHECK: tile.reduce sum %[[ROWS]], axis = 0 : tensor<64xf32, #blocked{{[0-9]*}}> -> f32
+tile.kernel @reduce_of_reduce(%x: f16, %out: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %zmma = arith.constant dense<0.0> : tensor<64x32xf32, #mma>
+  %q = tile.splat %x : tensor<64x32xf16, #b>
+  %kv = tile.splat %x : tensor<32x32xf16, #b>
+  %ca = tile.convert_layout %q : tensor<64x32xf16, #b> -> tensor<64x32xf16, #a>
+  %cb = tile.convert_layout %kv : tensor<32x32xf16, #b> -> tensor<32x32xf16, #bo>
+  %s = tile.dot %ca, %cb, %zmma : tensor<64x32xf16, #a> * tensor<32x32xf16, #bo> -> tensor<64x32xf32, #mma>
+  %sb = tile.convert_layout %s : tensor<64x32xf32, #mma> -> tensor<64x32xf32, #b>
+  %mx = tile.reduce max %sb, axis = 1 : tensor<64x32xf32, #b> -> tensor<64xf32, #rows>
+  %mr = tile.convert_layout %mx : tensor<64xf32, #rows> -> tensor<64xf32, #r>
+  %total = tile.reduce sum %mr, axis = 0 : tensor<64xf32, #r> -> f32
+  %po = tile.splat %out : tensor<64x!tile.ptr<f32>, #r>
+  %v = tile.splat %total : tensor<64xf32, #r>
+  tile.store %po, %v : tensor<64x!tile.ptr<f32>, #r>
+  tile.return
+}
