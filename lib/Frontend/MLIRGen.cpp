@@ -83,8 +83,7 @@ static void collectAssigned(ArrayRef<const Stmt *> stmts,
         names.insert(assign->name);
       for (const NameRef &ref : assign->names)
         names.insert(ref.name);
-    }
-    else if (auto *loop = dyn_cast<ForStmt>(s))
+    } else if (auto *loop = dyn_cast<ForStmt>(s))
       collectAssigned(pointers(loop->body), names);
     else if (auto *branch = dyn_cast<IfStmt>(s)) {
       collectAssigned(pointers(branch->thenBody), names);
@@ -467,8 +466,7 @@ LogicalResult MLIRGenImpl::checkAssignable(SrcLoc at, StringRef name) {
   return success();
 }
 
-LogicalResult MLIRGenImpl::assignName(SrcLoc at, StringRef name,
-                                      TValue value) {
+LogicalResult MLIRGenImpl::assignName(SrcLoc at, StringRef name, TValue value) {
   Binding *b = lookup(name);
   TValue target = b->value;
   FailureOr<TValue> converted = value;
@@ -480,9 +478,8 @@ LogicalResult MLIRGenImpl::assignName(SrcLoc at, StringRef name,
     return failure();
   if (converted->elemType != target.elemType ||
       converted->shape != target.shape)
-    return error(at) << "cannot assign a value of type "
-                     << typeName(*converted) << " to '" << name
-                     << "' of type " << typeName(target);
+    return error(at) << "cannot assign a value of type " << typeName(*converted)
+                     << " to '" << name << "' of type " << typeName(target);
   TValue stored = materialize(*converted, at);
   stored.weak = false;
   stored.intConst.reset();
@@ -741,8 +738,7 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
   if (frame().returnedValues) {
     if (!bindsValues)
       return error(call.getLoc())
-             << "'" << fn.name << "' returns "
-             << frame().returnedValues->size()
+             << "'" << fn.name << "' returns " << frame().returnedValues->size()
              << " values; bind them with 'let (a, b, ...) = " << fn.name
              << "(...)'";
     calledValues = std::move(*frame().returnedValues);

@@ -68,8 +68,7 @@ LogicalResult MLIRGenImpl::checkTileShape(ArrayRef<int64_t> shape, SrcLoc at) {
   int64_t elements = 1;
   for (int64_t d : shape) {
     if (!isPowerOfTwo(d))
-      return error(at) << "tile dimension " << d
-                       << " is not a power of two";
+      return error(at) << "tile dimension " << d << " is not a power of two";
     elements *= d;
     if (elements > kMaxTileElements)
       return error(at) << "tile of shape " << formatShape(shape)
@@ -93,7 +92,8 @@ FailureOr<int64_t> MLIRGenImpl::genConstInt(const Expr &expr, StringRef what) {
 // Conversions
 //===----------------------------------------------------------------------===//
 
-/// Wraps `v` to the range of an integer type of `width` bits (two's complement).
+/// Wraps `v` to the range of an integer type of `width` bits (two's
+/// complement).
 static int64_t wrapToWidth(int64_t v, unsigned width) {
   if (width >= 64)
     return v;
@@ -147,7 +147,8 @@ FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
         Value zero = materialize(makeIntConst(0, from), at).value;
         if (v.isTile())
           zero = tile::SplatOp::create(builder, l, x.getType(), zero);
-        x = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, x, zero);
+        x = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, x,
+                                  zero);
       } else if (toInt.getWidth() > fromInt.getWidth())
         x = arith::ExtSIOp::create(builder, l, target, x);
       else
@@ -197,8 +198,8 @@ FailureOr<TValue> MLIRGenImpl::broadcastTo(TValue v, ArrayRef<int64_t> shape,
   }
   Location l = loc(at);
   if (!v.isTile()) {
-    Value splat = tile::SplatOp::create(
-        builder, l, mlirType(v.elemType, shape), v.value);
+    Value splat =
+        tile::SplatOp::create(builder, l, mlirType(v.elemType, shape), v.value);
     TValue r = makeRuntime(splat);
     return r;
   }
@@ -217,8 +218,8 @@ FailureOr<Type> MLIRGenImpl::commonType(const TValue &a, const TValue &b,
                                         SrcLoc at, StringRef what) {
   // Operands come from genValueExpr, which rejects "no value".
   if (isa<PointerType>(a.elemType) || isa<PointerType>(b.elemType))
-    return error(at) << what << " is not defined for " << typeName(a)
-                     << " and " << typeName(b);
+    return error(at) << what << " is not defined for " << typeName(a) << " and "
+                     << typeName(b);
   bool af = isa<FloatType>(a.elemType), bf = isa<FloatType>(b.elemType);
   if (a.weak && b.weak) {
     if (af || bf)
@@ -246,8 +247,9 @@ LogicalResult MLIRGenImpl::unify(TValue &a, TValue &b, SrcLoc at,
     return failure();
   std::optional<SmallVector<int64_t>> shape = broadcastShapes(a.shape, b.shape);
   if (!shape)
-    return error(at) << "shapes of " << what << " do not broadcast: "
-                     << typeName(a) << " and " << typeName(b);
+    return error(at) << "shapes of " << what
+                     << " do not broadcast: " << typeName(a) << " and "
+                     << typeName(b);
   bool bothWeak = a.weak && b.weak;
   for (TValue *v : {&a, &b}) {
     FailureOr<TValue> c = convert(*v, *type, at);
@@ -442,8 +444,7 @@ OpClass classify(Tok op) {
 }
 
 /// Folds a comparison; nullopt if `op` is not one.
-template <typename T>
-std::optional<bool> foldCompare(Tok op, T a, T b) {
+template <typename T> std::optional<bool> foldCompare(Tok op, T a, T b) {
   switch (op) {
   case Tok::EqEq:
     return a == b;
@@ -468,11 +469,14 @@ std::optional<int64_t> foldInt(Tok op, int64_t a, int64_t b) {
     return *c;
   switch (op) {
   case Tok::Plus:
-    return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+    return static_cast<int64_t>(static_cast<uint64_t>(a) +
+                                static_cast<uint64_t>(b));
   case Tok::Minus:
-    return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+    return static_cast<int64_t>(static_cast<uint64_t>(a) -
+                                static_cast<uint64_t>(b));
   case Tok::Star:
-    return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+    return static_cast<int64_t>(static_cast<uint64_t>(a) *
+                                static_cast<uint64_t>(b));
   case Tok::Slash:
     if (b == 0 || (a == INT64_MIN && b == -1))
       return std::nullopt;
@@ -482,7 +486,9 @@ std::optional<int64_t> foldInt(Tok op, int64_t a, int64_t b) {
       return std::nullopt;
     return a % b;
   case Tok::Shl:
-    return b < 0 || b > 63 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(a) << b);
+    return b < 0 || b > 63
+               ? 0
+               : static_cast<int64_t>(static_cast<uint64_t>(a) << b);
   case Tok::Shr:
     return b < 0 || b > 63 ? (a < 0 ? -1 : 0) : a >> b;
   case Tok::Amp:
@@ -544,16 +550,17 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
   bool rptr = isa_and_nonnull<PointerType>(rhs.elemType);
   if (lptr || rptr) {
     TValue &ptr = lptr ? lhs : rhs, &offset = lptr ? rhs : lhs;
-    if (op != Tok::Plus || (lptr && rptr) || !isa<IntegerType>(offset.elemType) ||
-        offset.elemType.isInteger(1))
+    if (op != Tok::Plus || (lptr && rptr) ||
+        !isa<IntegerType>(offset.elemType) || offset.elemType.isInteger(1))
       return error(at) << what << " is not defined for " << typeName(lhs)
                        << " and " << typeName(rhs)
                        << " (pointers support only 'ptr + integer')";
     std::optional<SmallVector<int64_t>> shape =
         broadcastShapes(ptr.shape, offset.shape);
     if (!shape)
-      return error(at) << "shapes of " << what << " do not broadcast: "
-                       << typeName(lhs) << " and " << typeName(rhs);
+      return error(at) << "shapes of " << what
+                       << " do not broadcast: " << typeName(lhs) << " and "
+                       << typeName(rhs);
     if (offset.weak)
       offset = *convert(offset, builder.getI32Type(), at);
     FailureOr<TValue> p = broadcastTo(ptr, *shape, at);
@@ -561,7 +568,8 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
     if (failed(p) || failed(o))
       return failure();
     Value pv = materialize(*p, at).value, ov = materialize(*o, at).value;
-    return makeRuntime(AddPtrOp::create(builder, loc(at), pv.getType(), pv, ov));
+    return makeRuntime(
+        AddPtrOp::create(builder, loc(at), pv.getType(), pv, ov));
   }
 
   OpClass cls = classify(op);
@@ -652,10 +660,10 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
     result = arith::XOrIOp::create(builder, l, a, b);
     break;
   default:
-    result = isFloat ? Value(arith::CmpFOp::create(builder, l,
-                                                   floatPredicate(op), a, b))
-                     : Value(arith::CmpIOp::create(builder, l,
-                                                   intPredicate(op), a, b));
+    result =
+        isFloat
+            ? Value(arith::CmpFOp::create(builder, l, floatPredicate(op), a, b))
+            : Value(arith::CmpIOp::create(builder, l, intPredicate(op), a, b));
     break;
   }
   return makeRuntime(result);

@@ -8,8 +8,8 @@
 //             | ('let'|'var') '(' IDENT (',' IDENT)+ ')' '=' expr ';'
 //             | IDENT '=' expr ';' | '(' IDENT (',' IDENT)+ ')' '=' expr ';'
 //             | expr ';' | 'return' expr? ';'
-//             | 'for' IDENT 'in' 'range' '(' expr ',' expr (',' expr)? ')' block
-//             | 'if' expr block ('else' (if | block))?
+//             | 'for' IDENT 'in' 'range' '(' expr ',' expr (',' expr)? ')'
+//             block | 'if' expr block ('else' (if | block))?
 //   Binary operators bind, loosest first: || && (== != < <= > >=) | ^ &
 //   (<< >>) (+ -) (* / %), then unary - ! ~, then calls and subscripts.
 //
@@ -369,7 +369,8 @@ private:
       }
       auto *name = llvm::dyn_cast<NameExpr>(expr.get());
       if (!name)
-        return failAt(expr->getLoc(), "only a variable name can be assigned to"),
+        return failAt(expr->getLoc(),
+                      "only a variable name can be assigned to"),
                nullptr;
       consume();
       ExprPtr value = parseExpr();
@@ -536,9 +537,9 @@ private:
       if (tok.intOverflow ||
           tok.intValue >
               static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-        return fail("integer literal '" + tok.text + "' is too large"),
-               nullptr;
-      auto e = std::make_unique<IntExpr>(loc, static_cast<int64_t>(tok.intValue));
+        return fail("integer literal '" + tok.text + "' is too large"), nullptr;
+      auto e =
+          std::make_unique<IntExpr>(loc, static_cast<int64_t>(tok.intValue));
       consume();
       return e;
     }

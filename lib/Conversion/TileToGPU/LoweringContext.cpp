@@ -159,18 +159,54 @@ LogicalResult LoweringContext::run() {
   for (auto [arg, newArg] :
        llvm::zip(kernel.getBody().getArguments(), entry.getArguments()))
     map(arg, {newArg});
-  // Pipeline buffers first, at fixed offsets; scratch goes after them.
-  kernel.walk([&](SharedAllocOp alloc) {
-    MemRefType type = alloc.getType();
-    scratchBase = llvm::alignTo(scratchBase, 128);
-    bufferOffsets[alloc] = scratchBase;
-    scratchBase += type.getNumElements() * type.getElementTypeBitWidth() / 8;
-  });
+  placeSharedBuffers();
   sharedBytes = scratchBase;
   if (failed(lowerBlock(kernel.getBody().front())))
     return failure();
   prologueAnchor->erase();
   return success();
+}
+
+void LoweringContext::placeSharedBuffers() {
+  // Each buffer is live from its shared_alloc to its last user, counted in
+  // the kernel body's top-level ops; buffers whose ranges do not meet share
+  // memory (the pipelines of two loops one after the other: the async_wait
+  // with its barrier after the first loop ends all reads and copies of its
+  // buffers before the second loop's prologue copies into the same bytes).
+  Block &body = kernel.getBody().front();
+  DenseMap<Operation *, int64_t> position;
+  for (auto [index, op] : llvm::enumerate(body))
+    position[&op] = index;
+  auto topLevel = [&](Operation *op) {
+    return position.lookup(body.findAncestorOpInBlock(*op));
+  };
+  struct Placed {
+    int64_t first, last, offset, bytes;
+  };
+  SmallVector<Placed> placed;
+  kernel.walk([&](SharedAllocOp alloc) {
+    MemRefType type = alloc.getType();
+    int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    int64_t first = topLevel(alloc), last = first;
+    for (Operation *user : alloc->getUsers())
+      last = std::max(last, topLevel(user));
+    // The lowest 128-byte aligned offset clear of every live-overlapping
+    // buffer (they are few: one per operand of a pipelined loop).
+    int64_t offset = 0;
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const Placed &other : placed)
+        if (other.first <= last && first <= other.last &&
+            offset < other.offset + other.bytes &&
+            other.offset < offset + bytes) {
+          offset = llvm::alignTo(other.offset + other.bytes, 128);
+          moved = true;
+        }
+    }
+    placed.push_back({first, last, offset, bytes});
+    bufferOffsets[alloc] = offset;
+    scratchBase = std::max(scratchBase, offset + bytes);
+  });
 }
 
 LogicalResult LoweringContext::lowerBlock(Block &block) {

@@ -201,6 +201,9 @@ private:
   /// op at the top of the kernel, so that every region can use them.
   mlir::Operation *prologueAnchor = nullptr;
   int64_t sharedBytes = 0;
+  /// Gives each shared_alloc an offset; buffers that are never live at the
+  /// same time share bytes. Scratch goes after the highest.
+  void placeSharedBuffers();
   /// Bytes of shared memory the tile.shared_alloc buffers take (scratch
   /// starts there), and each buffer's offset.
   int64_t scratchBase = 0;
