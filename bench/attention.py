@@ -8,6 +8,10 @@ output is first checked against PyTorch's. TFLOP/s count 4·B·H·N²·D, halved
 when causal. JSON lines on stdout; run on the GPU machine:
 
     python3 bench/attention.py > attention.jsonl
+    python3 bench/attention.py 4x32x4096x64      # shapes as BxHxNxD
+
+ATTENTION_SOURCE=FILE times another .tile source of the same kernel (a
+variant of the example) in its place.
 """
 import json
 import math

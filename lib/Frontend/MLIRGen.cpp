@@ -491,18 +491,11 @@ LogicalResult MLIRGenImpl::assignName(SrcLoc at, StringRef name, TValue value) {
 
 FailureOr<SmallVector<TValue>>
 MLIRGenImpl::genValues(const Expr &expr, size_t count, StringRef what) {
-  SmallVector<TValue> values;
   if (auto *tuple = dyn_cast<TupleExpr>(&expr)) {
     if (tuple->elements.size() != count)
       return error(expr.getLoc()) << "expected " << count << " values, got "
                                   << tuple->elements.size();
-    for (const ExprPtr &element : tuple->elements) {
-      FailureOr<TValue> v = genValueExpr(*element, what);
-      if (failed(v))
-        return failure();
-      values.push_back(*v);
-    }
-    return values;
+    return genTupleElements(*tuple, what);
   }
   auto *call = dyn_cast<CallExpr>(&expr);
   auto helper = call ? helpers.find(call->callee) : helpers.end();
@@ -510,16 +503,25 @@ MLIRGenImpl::genValues(const Expr &expr, size_t count, StringRef what) {
     return error(expr.getLoc())
            << what << " must be a tuple of " << count
            << " values or a call of a helper that returns them";
-  wantValues = true;
-  FailureOr<TValue> result = genHelperCall(*call, *helper->second);
-  wantValues = false;
-  if (failed(result))
+  SmallVector<TValue> values;
+  if (failed(genHelperCall(*call, *helper->second, &values)))
     return failure();
-  if (calledValues.size() != count)
-    return error(expr.getLoc())
-           << "'" << call->callee << "' returns " << calledValues.size()
-           << " values, not " << count;
-  return std::move(calledValues);
+  if (values.size() != count)
+    return error(expr.getLoc()) << "'" << call->callee << "' returns "
+                                << values.size() << " values, not " << count;
+  return values;
+}
+
+FailureOr<SmallVector<TValue>>
+MLIRGenImpl::genTupleElements(const TupleExpr &tuple, StringRef what) {
+  SmallVector<TValue> values;
+  for (const ExprPtr &element : tuple.elements) {
+    FailureOr<TValue> v = genValueExpr(*element, what);
+    if (failed(v))
+      return failure();
+    values.push_back(*v);
+  }
+  return values;
 }
 
 LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
@@ -662,14 +664,11 @@ LogicalResult MLIRGenImpl::genReturn(const ReturnStmt &ret) {
              << "'" << f.fn->name
              << "' returns several values, so it cannot declare a return "
                 "type";
-    SmallVector<TValue> values;
-    for (const ExprPtr &element : tuple->elements) {
-      FailureOr<TValue> v = genValueExpr(*element, "a returned value");
-      if (failed(v))
-        return failure();
-      values.push_back(*v);
-    }
-    f.returnedValues = std::move(values);
+    FailureOr<SmallVector<TValue>> values =
+        genTupleElements(*tuple, "a returned value");
+    if (failed(values))
+      return failure();
+    f.returnedValues = std::move(*values);
     f.returned = TValue();
     return success();
   }
@@ -691,10 +690,8 @@ LogicalResult MLIRGenImpl::genReturn(const ReturnStmt &ret) {
 //===----------------------------------------------------------------------===//
 
 FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
-                                             const ast::Function &fn) {
-  // Whether the caller binds several values (`let (a, b) = f(...)`); the
-  // arguments' own helper calls do not.
-  bool bindsValues = std::exchange(wantValues, false);
+                                             const ast::Function &fn,
+                                             SmallVector<TValue> *values) {
   if (!call.keywords.empty())
     return error(call.keywords.front().loc)
            << "helper '" << fn.name << "' takes no keyword arguments";
@@ -736,15 +733,15 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
   if (failed(genStmts(pointers(fn.body))))
     return failure();
   if (frame().returnedValues) {
-    if (!bindsValues)
+    if (!values)
       return error(call.getLoc())
              << "'" << fn.name << "' returns " << frame().returnedValues->size()
              << " values; bind them with 'let (a, b, ...) = " << fn.name
              << "(...)'";
-    calledValues = std::move(*frame().returnedValues);
+    *values = std::move(*frame().returnedValues);
     return TValue();
   }
-  if (bindsValues)
+  if (values)
     return error(call.getLoc())
            << "'" << fn.name << "' returns one value, not several";
   if (!frame().returned)

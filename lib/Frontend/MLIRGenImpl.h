@@ -89,8 +89,15 @@ public:
   /// The `count` values of a tuple or of a helper call that returns them.
   mlir::FailureOr<llvm::SmallVector<TValue>>
   genValues(const ast::Expr &expr, size_t count, llvm::StringRef what);
-  mlir::FailureOr<TValue> genHelperCall(const ast::CallExpr &call,
-                                        const ast::Function &fn);
+  /// The elements of `(a, b, ...)`, each a value.
+  mlir::FailureOr<llvm::SmallVector<TValue>>
+  genTupleElements(const ast::TupleExpr &tuple, llvm::StringRef what);
+  /// Inlines a call of `fn`. With `values`, the call binds what the helper
+  /// returns as a tuple (`let (a, b) = f(...)`) into `values`; without, the
+  /// helper must return one value or none.
+  mlir::FailureOr<TValue>
+  genHelperCall(const ast::CallExpr &call, const ast::Function &fn,
+                llvm::SmallVector<TValue> *values = nullptr);
   /// Resolves a written type; `shape` gets the tile dimensions.
   mlir::LogicalResult resolveType(const ast::TypeAnnotation &type,
                                   mlir::Type &elem,
@@ -182,10 +189,6 @@ public:
     int loopDepth = 0;
   };
   std::deque<Frame> frames;
-  /// Set by genValues for the helper call it makes: the call may return
-  /// several values, which it leaves in `calledValues`.
-  bool wantValues = false;
-  llvm::SmallVector<TValue> calledValues;
   Frame &frame() { return frames.back(); }
 };
 

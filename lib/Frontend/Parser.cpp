@@ -141,6 +141,15 @@ private:
     return true;
   }
 
+  /// Expressions separated by commas up to `close`, appended to `out`.
+  bool parseExprList(Tok close, llvm::StringRef what,
+                     std::vector<ExprPtr> &out) {
+    return parseList(close, what, [&] {
+      out.push_back(parseExpr());
+      return out.back() != nullptr;
+    });
+  }
+
   bool expectIdent(std::string &name, SrcLoc &loc, llvm::StringRef what) {
     if (tok.kind != Tok::Ident)
       return fail("expected " + what + ", found " + describe(tok));
@@ -575,11 +584,7 @@ private:
         auto tuple = std::make_unique<TupleExpr>(loc);
         tuple->elements.push_back(std::move(inner));
         consume();
-        if (!parseList(Tok::RParen, "a tuple", [&] {
-              ExprPtr e = parseExpr();
-              tuple->elements.push_back(std::move(e));
-              return tuple->elements.back() != nullptr;
-            }))
+        if (!parseExprList(Tok::RParen, "a tuple", tuple->elements))
           return nullptr;
         if (tuple->elements.size() < 2)
           return failAt(loc, "a tuple needs at least two values"), nullptr;
@@ -592,11 +597,7 @@ private:
     case Tok::LBracket: {
       auto list = std::make_unique<ListExpr>(loc);
       consume();
-      if (!parseList(Tok::RBracket, "a list", [&] {
-            ExprPtr e = parseExpr();
-            list->elements.push_back(std::move(e));
-            return list->elements.back() != nullptr;
-          }))
+      if (!parseExprList(Tok::RBracket, "a list", list->elements))
         return nullptr;
       return list;
     }

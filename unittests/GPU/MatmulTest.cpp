@@ -71,13 +71,18 @@ double tolerance(Precision p) {
   }
 }
 
+/// The text of examples/NAME.
+std::string readExample(const char *name) {
+  std::ifstream in(example(name));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 /// The kernel's source: the example itself for f16, its types and the dot's
 /// precision replaced otherwise.
 std::string kernelSource(Precision p) {
-  std::ifstream in(example("matmul_relu.tile"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return matmulVariantSource(text.str(), name(p));
+  return matmulVariantSource(readExample("matmul_relu.tile"), name(p));
 }
 
 /// Rounds `f` to the storage type; returns the bits and the rounded value.
@@ -283,16 +288,14 @@ TEST_F(MatmulTest, Unpipelined) {
 /// ones, and sizes whose rows are 16-byte aligned (16-byte cp.async, the
 /// transposed shared layouts and ldmatrix with and without .trans).
 TEST_F(MatmulTest, OperandOrders) {
-  std::ifstream in(example("matmul_relu.tile"));
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string text = readExample("matmul_relu.tile");
   for (OperandOrder order :
        {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT})
     for (Precision p :
          {Precision::f16, Precision::bf16, Precision::tf32, Precision::f32})
       for (bool viaTrans : {false, true}) {
         Module module = rt->compileSource(
-            matmulOrderSource(text.str(), name(p), order, viaTrans),
+            matmulOrderSource(text, name(p), order, viaTrans),
             std::string("matmul_") + orderName(order) + "_" + name(p) +
                 (viaTrans ? "_trans" : ""));
         Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
@@ -505,10 +508,8 @@ struct AttentionCase {
 /// configurations the autotuner may pick, at a sequence length that is a
 /// multiple of no block.
 TEST_F(MatmulTest, AttentionExample) {
-  std::ifstream in(example("attention.tile"));
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string f16Source = text.str(), bf16Source = f16Source;
+  std::string f16Source = readExample("attention.tile"),
+              bf16Source = f16Source;
   for (size_t at = 0; (at = bf16Source.find("f16", at)) != std::string::npos;
        at += 4)
     bf16Source.replace(at, 3, "bf16");

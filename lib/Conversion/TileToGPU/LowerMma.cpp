@@ -31,6 +31,15 @@ static Type fragmentType(OpBuilder &b, Type elemType) {
   return b.getI32Type();
 }
 
+/// `reg` (an i32 or two 16-bit elements) as the register type `mma.sync`
+/// takes for `elemType`.
+static Value asFragment(OpBuilder &b, Location loc, Type elemType, Value reg) {
+  Type fragType = fragmentType(b, elemType);
+  return reg.getType() == fragType
+             ? reg
+             : Value(LLVM::BitcastOp::create(b, loc, fragType, reg));
+}
+
 /// Reads the mma fragments of a tile of `type` (a dot-operand layout) from
 /// `tile` at `buffer`; with `onlyK` >= 0 only those of that k step (the
 /// other slots are null).
@@ -62,12 +71,6 @@ static Slots loadFragments(LoweringContext &l, RankedTensorType type,
   // An A block is 16 rows: 8 at the warp's offset, 8 more wm * 8 further.
   int64_t blockStride = isA ? 16 * wm : 8 * wn, halfStride = 8 * wm;
   bool kContiguous = tile.contiguousDim() == (isA ? 1u : 0u);
-  Type fragType = fragmentType(b, elemType);
-  auto toFragment = [&](Value reg) -> Value {
-    return reg.getType() == fragType
-               ? reg
-               : Value(LLVM::BitcastOp::create(b, fragType, reg));
-  };
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, x, y);
   };
@@ -122,7 +125,8 @@ static Slots loadFragments(LoweringContext &l, RankedTensorType type,
         NVVM::LdStMatrixEltType::B16);
     Slots result;
     for (unsigned r = 0; r < num; ++r)
-      result.push_back(toFragment(
+      result.push_back(asFragment(
+          b, b.getLoc(), elemType,
           num == 1 ? v : Value(LLVM::ExtractValueOp::create(b, v, r))));
     return result;
   };
@@ -223,7 +227,6 @@ static LogicalResult lowerAccumulatorAsA(ConvertLayoutOp op,
   assert(from.getExtent(0) == 2 * numM && from.getExtent(1) == 4 * numK &&
          "isAccumulatorAsA checked that the layout tiles the operand");
   Type elem = type.getElementType();
-  Type fragType = fragmentType(b, elem);
   auto pairType = VectorType::get({2}, elem);
   Slots src = l.lookup(op.getSrc());
   Slots out(numM * numK * 4);
@@ -235,10 +238,7 @@ static LogicalResult lowerAccumulatorAsA(ConvertLayoutOp op,
             b, pairType,
             ValueRange{src[from.getSlot({row, col})],
                        src[from.getSlot({row, col + 1})]});
-        out[(i * numK + kk) * 4 + r] =
-            pairType == fragType
-                ? pair
-                : Value(LLVM::BitcastOp::create(b, fragType, pair));
+        out[(i * numK + kk) * 4 + r] = asFragment(b, b.getLoc(), elem, pair);
       }
   l.map(op.getResult(), out);
   return success();

@@ -7,10 +7,9 @@
 // the K loop and into the epilogue.
 //
 //===----------------------------------------------------------------------===//
+#include "Rematerialize.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -64,10 +63,7 @@ void collectProducerDots(Value value, llvm::DenseSet<Operation *> &visited,
     dots.insert(def);
     return;
   }
-  bool elementwise =
-      isa<arith::ArithDialect, math::MathDialect>(def->getDialect()) &&
-      def->getNumRegions() == 0;
-  if (!elementwise && !isa<ConvertLayoutOp, BroadcastOp>(def))
+  if (!isElementwise(def) && !isa<ConvertLayoutOp, BroadcastOp>(def))
     return;
   for (Value operand : def->getOperands())
     if (isa<RankedTensorType>(operand.getType()))

@@ -14,10 +14,9 @@
 // splats and constants.
 //
 //===----------------------------------------------------------------------===//
+#include "Rematerialize.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
@@ -53,14 +52,6 @@ bool leavesMma(ConvertLayoutOp cvt) {
   return isAccumulatorLayout(cvt.getSrc().getType().getEncoding()) &&
          isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(to) &&
          !isAccumulatorLayout(to);
-}
-
-/// True for ops that compute each element from the same element of their
-/// operands, so they may run in any layout.
-bool isElementwise(Operation *op) {
-  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
-         op->getNumResults() == 1 && op->getNumRegions() == 0 &&
-         isa<RankedTensorType>(op->getResult(0).getType());
 }
 
 /// The layout of `user`'s result when its operand `operand` takes `layout`

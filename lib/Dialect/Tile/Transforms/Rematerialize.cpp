@@ -20,13 +20,17 @@ static Attribute operandEncoding(Operation *op, Attribute encoding) {
   return encoding;
 }
 
+bool tile::isElementwise(Operation *op) {
+  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+         op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+         isa<RankedTensorType>(op->getResult(0).getType());
+}
+
 /// Ops computed element by element (or by position) that may be rebuilt in
 /// any layout.
 static bool isLayoutAgnostic(Operation *op) {
-  if (isa<AddPtrOp, ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op))
-    return true;
-  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
-         op->getNumResults() == 1 && op->getNumRegions() == 0;
+  return isa<AddPtrOp, ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op) ||
+         isElementwise(op);
 }
 
 bool tile::isRematerializable(Value value, Attribute encoding, unsigned depth) {

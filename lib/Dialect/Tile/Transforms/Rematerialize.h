@@ -1,7 +1,8 @@
 //===- Rematerialize.h - recompute cheap tiles in another layout -*- C++
 //-*-===//
 //
-// Shared by tile-remove-layout-conversions and tile-fuse: a tile made only
+// Shared by tile-remove-layout-conversions, tile-fuse and
+// tile-accelerate-dot: which ops compute element by element, and a tile made only
 // from splats, ranges and splat constants, through elementwise ops,
 // `addptr`, `expand_dims`, `broadcast` and layout conversions, is cheaper
 // to compute again in the layout a user wants than to move through shared
@@ -16,6 +17,11 @@
 #include "mlir/IR/Builders.h"
 
 namespace tile {
+
+/// True for `arith` and `math` ops on tiles: each element of the result
+/// comes from the same element of the operands, so they may run in any
+/// layout.
+bool isElementwise(mlir::Operation *op);
 
 /// True when `value` can be built again with layout `encoding` (a blocked or
 /// slice layout) from splats, ranges and splat constants through elementwise
