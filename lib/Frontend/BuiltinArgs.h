@@ -74,9 +74,13 @@ public:
   /// Argument `i` as a scalar type name (`f16`).
   mlir::FailureOr<mlir::Type> type(size_t i) {
     const ast::Expr *e = get(i);
-    if (auto *name = llvm::dyn_cast<ast::NameExpr>(e))
+    if (auto *name = llvm::dyn_cast<ast::NameExpr>(e)) {
+      if (Binding *bound = gen.lookup(name->name))
+        if (bound->typeName)
+          return bound->typeName;
       if (mlir::Type t = scalarTypeFromName(&gen.context, name->name))
         return t;
+    }
     return gen.error(e->getLoc())
            << "argument '" << names[i] << "' of '" << call.callee
            << "' must be a type name (i1 i8 i16 i32 i64 f16 bf16 f32 f64)";

@@ -707,7 +707,24 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
   if (frames.size() > 64)
     return error(call.getLoc()) << "helper calls nested too deeply";
   SmallVector<TValue> args;
-  for (const ExprPtr &arg : call.args) {
+  // Arguments that name a type (directly or through a parameter).
+  SmallVector<Type> typeArgs;
+  for (auto [arg, param] : llvm::zip(call.args, fn.params)) {
+    Type typeArg;
+    if (auto *name = dyn_cast<NameExpr>(arg.get())) {
+      Binding *bound = lookup(name->name);
+      typeArg = bound ? bound->typeName
+                      : scalarTypeFromName(&context, name->name);
+    }
+    if (typeArg && param.type)
+      return error(arg->getLoc())
+             << "a type name is passed to parameter '" << param.name
+             << "' of '" << fn.name << "', which is declared as a value";
+    typeArgs.push_back(typeArg);
+    if (typeArg) {
+      args.emplace_back();
+      continue;
+    }
     FailureOr<TValue> v = genValueExpr(*arg, "an argument");
     if (failed(v))
       return failure();
@@ -717,7 +734,14 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
   frame().fn = &fn;
   frame().scopes.emplace_back();
   llvm::scope_exit popFrame([&] { frames.pop_back(); });
-  for (auto [param, arg] : llvm::zip(fn.params, args)) {
+  for (auto [param, arg, typeArg] : llvm::zip(fn.params, args, typeArgs)) {
+    if (typeArg) {
+      Binding binding;
+      binding.typeName = typeArg;
+      if (failed(declare(param.loc, param.name, binding)))
+        return failure();
+      continue;
+    }
     TValue value = arg;
     if (param.type) {
       FailureOr<TValue> checked = checkDeclaredType(

@@ -23,6 +23,10 @@ enum class Builtin {
   Prod,
   Max,
   Min,
+  ArgMax,
+  ArgMin,
+  CumSum,
+  CumProd,
   Maximum,
   Minimum,
   Where,
@@ -31,6 +35,14 @@ enum class Builtin {
   Trans,
   Load,
   Store,
+  AtomicAdd,
+  AtomicMax,
+  AtomicMin,
+  AtomicXchg,
+  AtomicAnd,
+  AtomicOr,
+  AtomicXor,
+  AtomicCas,
   None
 };
 
@@ -46,6 +58,10 @@ Builtin builtinFromName(StringRef name) {
       .Case("prod", Builtin::Prod)
       .Case("max", Builtin::Max)
       .Case("min", Builtin::Min)
+      .Case("argmax", Builtin::ArgMax)
+      .Case("argmin", Builtin::ArgMin)
+      .Case("cumsum", Builtin::CumSum)
+      .Case("cumprod", Builtin::CumProd)
       .Case("maximum", Builtin::Maximum)
       .Case("minimum", Builtin::Minimum)
       .Case("where", Builtin::Where)
@@ -54,6 +70,14 @@ Builtin builtinFromName(StringRef name) {
       .Case("trans", Builtin::Trans)
       .Case("load", Builtin::Load)
       .Case("store", Builtin::Store)
+      .Case("atomic_add", Builtin::AtomicAdd)
+      .Case("atomic_max", Builtin::AtomicMax)
+      .Case("atomic_min", Builtin::AtomicMin)
+      .Case("atomic_xchg", Builtin::AtomicXchg)
+      .Case("atomic_and", Builtin::AtomicAnd)
+      .Case("atomic_or", Builtin::AtomicOr)
+      .Case("atomic_xor", Builtin::AtomicXor)
+      .Case("atomic_cas", Builtin::AtomicCas)
       .Default(Builtin::None);
 }
 
@@ -225,7 +249,11 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
   case Builtin::Sum:
   case Builtin::Prod:
   case Builtin::Max:
-  case Builtin::Min: {
+  case Builtin::Min:
+  case Builtin::ArgMax:
+  case Builtin::ArgMin:
+  case Builtin::CumSum:
+  case Builtin::CumProd: {
     if (failed(args.check(1, {"x", "axis"})))
       return fail();
     FailureOr<TValue> x = args.value(0);
@@ -233,7 +261,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       return fail();
     if (!x->isTile() || isa<PointerType>(x->elemType))
       return FailureOr<TValue>(error(at) << "'" << call.callee
-                                         << "' reduces a tile of numbers, got "
+                                         << "' takes a tile of numbers, got "
                                          << typeName(*x));
     int64_t rank = x->shape.size();
     int64_t axis = 0;
@@ -258,14 +286,27 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       src = *widened;
     }
     src = materialize(src, at);
+    if (kind == Builtin::CumSum || kind == Builtin::CumProd) {
+      ReduceKind scanKind =
+          kind == Builtin::CumSum ? ReduceKind::sum : ReduceKind::prod;
+      return FailureOr<TValue>(makeRuntime(ScanOp::create(
+          builder, l, src.value.getType(),
+          ReduceKindAttr::get(&context, scanKind), src.value,
+          builder.getI32IntegerAttr(axis))));
+    }
     SmallVector<int64_t> shape(src.shape.begin(), src.shape.end());
     shape.erase(shape.begin() + axis);
-    ReduceKind reduceKind = kind == Builtin::Sum    ? ReduceKind::sum
-                            : kind == Builtin::Prod ? ReduceKind::prod
-                            : kind == Builtin::Max  ? ReduceKind::max
-                                                    : ReduceKind::min;
+    ReduceKind reduceKind = kind == Builtin::Sum      ? ReduceKind::sum
+                            : kind == Builtin::Prod   ? ReduceKind::prod
+                            : kind == Builtin::Max    ? ReduceKind::max
+                            : kind == Builtin::Min    ? ReduceKind::min
+                            : kind == Builtin::ArgMax ? ReduceKind::argmax
+                                                      : ReduceKind::argmin;
+    Type resultElem = kind == Builtin::ArgMax || kind == Builtin::ArgMin
+                          ? Type(builder.getI32Type())
+                          : src.elemType;
     return FailureOr<TValue>(makeRuntime(
-        ReduceOp::create(builder, l, mlirType(src.elemType, shape),
+        ReduceOp::create(builder, l, mlirType(resultElem, shape),
                          ReduceKindAttr::get(&context, reduceKind), src.value,
                          builder.getI32IntegerAttr(axis))));
   }
@@ -387,12 +428,26 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
   }
 
   case Builtin::Load:
-  case Builtin::Store: {
+  case Builtin::Store:
+  case Builtin::AtomicAdd:
+  case Builtin::AtomicMax:
+  case Builtin::AtomicMin:
+  case Builtin::AtomicXchg:
+  case Builtin::AtomicAnd:
+  case Builtin::AtomicOr:
+  case Builtin::AtomicXor:
+  case Builtin::AtomicCas: {
     bool isLoad = kind == Builtin::Load;
+    bool isCas = kind == Builtin::AtomicCas;
+    bool isAtomic = kind != Builtin::Load && kind != Builtin::Store;
     SmallVector<StringRef> names = {"ptr", "mask", "other"};
     if (!isLoad)
       names = {"ptr", "value", "mask"};
-    if (failed(args.check(isLoad ? 1 : 2, names)))
+    if (isAtomic)
+      names = {"ptr", "value", "mask", "sem", "scope"};
+    if (isCas)
+      names = {"ptr", "cmp", "value", "sem", "scope"};
+    if (failed(args.check(isCas ? 3 : isLoad ? 1 : 2, names)))
       return fail();
     FailureOr<TValue> ptr = args.value(0);
     if (failed(ptr))
@@ -405,6 +460,23 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                   "got "
                                << typeName(*ptr));
     Type pointee = ptrType.getPointeeType();
+    if (isAtomic) {
+      bool isInt = pointee.isInteger(32) || pointee.isInteger(64);
+      bool isFloat = pointee.isF32() || pointee.isF64();
+      bool isHalf = pointee.isF16() || pointee.isBF16();
+      bool bitwise = kind == Builtin::AtomicAnd || kind == Builtin::AtomicOr ||
+                     kind == Builtin::AtomicXor || isCas;
+      bool isAdd = kind == Builtin::AtomicAdd;
+      if (!(isInt || (!bitwise && isFloat) || (isAdd && isHalf)))
+        return FailureOr<TValue>(
+            error(args.get(0)->getLoc())
+            << "'" << call.callee << "' does not support "
+            << formatType(ptrType, {}) << " (it takes "
+            << (isAdd     ? "i32 i64 f16 bf16 f32 f64"
+                : bitwise ? "i32 i64"
+                          : "i32 i64 f32 f64")
+            << ")");
+    }
     SmallVector<int64_t> shape(ptr->shape.begin(), ptr->shape.end());
     auto join = [&](const TValue &v, const Expr *e) -> LogicalResult {
       std::optional<SmallVector<int64_t>> s = broadcastShapes(shape, v.shape);
@@ -415,9 +487,9 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       shape = *s;
       return success();
     };
-    std::optional<TValue> mask, other, value;
+    std::optional<TValue> mask, other, value, cmp;
     size_t maskIndex = isLoad ? 1 : 2;
-    if (const Expr *maskExpr = args.get(maskIndex)) {
+    if (const Expr *maskExpr = isCas ? nullptr : args.get(maskIndex)) {
       FailureOr<TValue> m = args.value(maskIndex);
       if (failed(m))
         return fail();
@@ -429,30 +501,37 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
         return fail();
       mask = *m;
     }
-    size_t valueIndex = isLoad ? 2 : 1;
-    if (const Expr *valueExpr = args.get(valueIndex)) {
+    // The operand at `index` converted to the pointee type.
+    auto pointeeOperand = [&](size_t index,
+                              std::optional<TValue> &into) -> LogicalResult {
+      const Expr *valueExpr = args.get(index);
+      if (!valueExpr)
+        return success();
       if (isLoad && !mask)
-        return FailureOr<TValue>(error(valueExpr->getLoc())
-                                 << "'other' needs a mask");
-      FailureOr<TValue> v = args.value(valueIndex);
+        return error(valueExpr->getLoc()) << "'other' needs a mask";
+      FailureOr<TValue> v = args.value(index);
       if (failed(v))
-        return fail();
+        return failure();
       if (v->elemType != pointee) {
         if (!v->weak || (isa<IntegerType>(pointee) && v->floatConst))
-          return FailureOr<TValue>(
-              error(valueExpr->getLoc())
-              << (isLoad ? "'other' of type " : "cannot store a value of type ")
-              << typeName(*v) << (isLoad ? " does not match " : " through ")
-              << formatType(ptrType, {}) << "; convert it with cast(..., "
-              << formatType(pointee, {}) << ")");
+          return error(valueExpr->getLoc())
+                 << (isLoad ? "'other' of type " : "cannot store a value of type ")
+                 << typeName(*v) << (isLoad ? " does not match " : " through ")
+                 << formatType(ptrType, {}) << "; convert it with cast(..., "
+                 << formatType(pointee, {}) << ")";
         v = convert(*v, pointee, valueExpr->getLoc());
         if (failed(v))
-          return fail();
+          return failure();
       }
       if (failed(join(*v, valueExpr)))
-        return fail();
-      (isLoad ? other : value) = *v;
-    }
+        return failure();
+      into = *v;
+      return success();
+    };
+    if (failed(pointeeOperand(isLoad ? 2 : isCas ? 2 : 1,
+                              isLoad ? other : value)) ||
+        (isCas && failed(pointeeOperand(1, cmp))))
+      return fail();
     auto expand = [&](std::optional<TValue> &v) -> Value {
       if (!v)
         return Value();
@@ -467,14 +546,66 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       return FailureOr<TValue>(
           makeRuntime(LoadOp::create(builder, l, resultType, p, m, o)));
     }
-    StoreOp::create(builder, l, p, expand(value), m);
-    return FailureOr<TValue>(TValue());
+    if (!isAtomic) {
+      StoreOp::create(builder, l, p, expand(value), m);
+      return FailureOr<TValue>(TValue());
+    }
+    FailureOr<std::pair<MemSemantic, MemScope>> order =
+        genAtomicOrder(args.get(3), args.get(4));
+    if (failed(order))
+      return fail();
+    if (!isCas && order->second == MemScope::sys)
+      return FailureOr<TValue>(
+          error(args.get(4)->getLoc())
+          << "scope 'sys' is supported by atomic_cas only (LLVM's NVPTX "
+             "backend gives other atomics gpu scope)");
+    Type resultType = mlirType(pointee, shape);
+    if (isCas)
+      return FailureOr<TValue>(makeRuntime(AtomicCASOp::create(
+          builder, l, resultType, p, expand(cmp), expand(value),
+          MemSemanticAttr::get(&context, order->first),
+          MemScopeAttr::get(&context, order->second))));
+    AtomicKind atomicKind = kind == Builtin::AtomicAdd    ? AtomicKind::add
+                            : kind == Builtin::AtomicMax  ? AtomicKind::max
+                            : kind == Builtin::AtomicMin  ? AtomicKind::min
+                            : kind == Builtin::AtomicXchg ? AtomicKind::xchg
+                            : kind == Builtin::AtomicAnd  ? AtomicKind::And
+                            : kind == Builtin::AtomicOr   ? AtomicKind::Or
+                                                          : AtomicKind::Xor;
+    return FailureOr<TValue>(makeRuntime(AtomicRMWOp::create(
+        builder, l, resultType, AtomicKindAttr::get(&context, atomicKind), p,
+        expand(value), m, MemSemanticAttr::get(&context, order->first),
+        MemScopeAttr::get(&context, order->second))));
   }
 
   case Builtin::None:
     break;
   }
   return std::nullopt;
+}
+
+FailureOr<std::pair<MemSemantic, MemScope>>
+MLIRGenImpl::genAtomicOrder(const Expr *sem, const Expr *scope) {
+  std::pair<MemSemantic, MemScope> order = {MemSemantic::acq_rel,
+                                             MemScope::gpu};
+  if (sem) {
+    auto *name = dyn_cast<NameExpr>(sem);
+    std::optional<MemSemantic> s =
+        name ? symbolizeMemSemantic(name->name) : std::nullopt;
+    if (!s)
+      return error(sem->getLoc()) << "sem must be 'relaxed', 'acquire', "
+                                     "'release' or 'acq_rel'";
+    order.first = *s;
+  }
+  if (scope) {
+    auto *name = dyn_cast<NameExpr>(scope);
+    std::optional<MemScope> s =
+        name ? symbolizeMemScope(name->name) : std::nullopt;
+    if (!s)
+      return error(scope->getLoc()) << "scope must be 'gpu', 'cta' or 'sys'";
+    order.second = *s;
+  }
+  return order;
 }
 
 bool tile::isBuiltinName(StringRef name) {

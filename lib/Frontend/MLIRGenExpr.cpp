@@ -292,8 +292,14 @@ FailureOr<TValue> MLIRGenImpl::genExpr(const Expr &expr) {
     return makeIntConst(cast<BoolExpr>(expr).value, builder.getI1Type());
   case Expr::Kind::Name: {
     const auto &name = cast<NameExpr>(expr).name;
-    if (Binding *b = lookup(name))
+    if (Binding *b = lookup(name)) {
+      if (b->typeName)
+        return error(expr.getLoc())
+               << "'" << name << "' names the type "
+               << formatType(b->typeName, {})
+               << " and cannot be used as a value";
       return b->value;
+    }
     if (scalarTypeFromName(&context, name))
       return error(expr.getLoc())
              << "type '" << name << "' cannot be used as a value";

@@ -48,6 +48,9 @@ struct Binding {
   TValue value;
   bool isMutable = false;
   bool isLoopVar = false;
+  /// A helper parameter given a type name (`f(x, f16)`): it names that type
+  /// where a builtin takes one (`cast(v, T)`), and is no value.
+  mlir::Type typeName;
 };
 
 /// Maximum number of elements in one tile.
@@ -154,6 +157,10 @@ public:
   //===--- Builtins (MLIRGenBuiltins.cpp) ----------------------------------===//
   /// Generates a builtin call; returns nullopt if `call` is not a builtin.
   std::optional<mlir::FailureOr<TValue>> genBuiltin(const ast::CallExpr &call);
+  /// The `sem:` and `scope:` arguments of an atomic (either may be null:
+  /// acq_rel, gpu).
+  mlir::FailureOr<std::pair<MemSemantic, MemScope>>
+  genAtomicOrder(const ast::Expr *sem, const ast::Expr *scope);
 
   //===--- Math builtins (MLIRGenMath.cpp) ---------------------------------===//
   /// Generates a math builtin call (exp, erf, pow, clamp, ...); returns

@@ -339,8 +339,10 @@ static void copyElement(const RtValue &src, size_t from, RtValue &dst,
 }
 
 LogicalResult Interpreter::runTileOp(Operation &op) {
-  if (isa<LoadOp, StoreOp>(op))
+  if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op))
     return runMemory(op);
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return runScan(scan);
   if (auto dot = dyn_cast<DotOp>(op))
     return runDot(dot);
   if (auto reduce = dyn_cast<ReduceOp>(op))
@@ -408,22 +410,73 @@ std::string interp::kernelParamName(KernelOp kernel, unsigned i) {
   return "#" + std::to_string(i);
 }
 
+/// The value an atomic read-modify-write of `kind` leaves in memory that
+/// held `old`, given `v`, in the element type `type`.
+static double atomicFloat(AtomicKind kind, double old, double v,
+                          const ElemType &type) {
+  switch (kind) {
+  case AtomicKind::add:
+    return type.round(old + v);
+  case AtomicKind::max:
+  case AtomicKind::min:
+    // maxnum/minnum: a NaN operand is ignored.
+    if (std::isnan(old) || std::isnan(v))
+      return std::isnan(old) ? v : old;
+    return kind == AtomicKind::max ? std::max(old, v) : std::min(old, v);
+  default:
+    return v;
+  }
+}
+
+static int64_t atomicInt(AtomicKind kind, int64_t old, int64_t v,
+                         const ElemType &type) {
+  switch (kind) {
+  case AtomicKind::add:
+    return type.wrap(int64_t(uint64_t(old) + uint64_t(v)));
+  case AtomicKind::max:
+    return std::max(old, v);
+  case AtomicKind::min:
+    return std::min(old, v);
+  case AtomicKind::xchg:
+    return v;
+  case AtomicKind::And:
+    return old & v;
+  case AtomicKind::Or:
+    return old | v;
+  case AtomicKind::Xor:
+    return old ^ v;
+  }
+  return v;
+}
+
 LogicalResult Interpreter::runMemory(Operation &op) {
   auto load = dyn_cast<LoadOp>(op);
-  Value ptrValue = load ? load.getPtr() : cast<StoreOp>(op).getPtr();
-  Value maskValue = load ? load.getMask() : cast<StoreOp>(op).getMask();
+  auto store = dyn_cast<StoreOp>(op);
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  auto cas = dyn_cast<AtomicCASOp>(op);
+  Value ptrValue = op.getOperand(0);
+  Value maskValue = load    ? load.getMask()
+                    : store ? store.getMask()
+                    : rmw   ? rmw.getMask()
+                            : Value();
   const RtValue &ptrs = get(ptrValue);
   const RtValue *mask = maskValue ? &get(maskValue) : nullptr;
   size_t n = ptrs.size();
   RtValue out;
-  const RtValue *other = nullptr, *stored = nullptr;
-  if (load) {
-    out = makeValue(load.getType());
-    if (load.getOther())
-      other = &get(load.getOther());
-  } else {
-    stored = &get(cast<StoreOp>(op).getValue());
+  const RtValue *other = nullptr, *stored = nullptr, *compared = nullptr;
+  if (!store)
+    out = makeValue(op.getResult(0).getType());
+  if (load && load.getOther())
+    other = &get(load.getOther());
+  if (store)
+    stored = &get(store.getValue());
+  if (rmw)
+    stored = &get(rmw.getValue());
+  if (cas) {
+    stored = &get(cas.getValue());
+    compared = &get(cas.getCmp());
   }
+  StringRef what = load ? "load" : store ? "store" : "atomic";
   for (size_t i = 0; i < n; ++i) {
     bool active = !mask || mask->ints[i] != 0;
     if (!active) {
@@ -436,28 +489,47 @@ LogicalResult Interpreter::runMemory(Operation &op) {
     assert(p.buffer >= 0 && p.buffer < static_cast<int32_t>(buffers.size()));
     HostBuffer &buffer = *buffers[p.buffer];
     if (p.offset < 0 || p.offset >= static_cast<int64_t>(buffer.size())) {
-      return op.emitError() << "out-of-bounds " << (load ? "load" : "store")
-                            << ": element " << p.offset << " of the "
-                            << buffer.size() << "-element buffer of "
+      return op.emitError() << "out-of-bounds " << what << ": element "
+                            << p.offset << " of the " << buffer.size()
+                            << "-element buffer of "
                             << "parameter '"
                             << kernelParamName(kernel, p.buffer) << "'"
                             << " in program (" << pid[0] << ", "
                             << pid[1] << ", " << pid[2] << ")"
-                            << (mask ? "" : "; the access has no mask");
+                            << (mask || cas ? "" : "; the access has no mask");
     }
     if (load) {
       if (!out.floats.empty())
         out.floats[i] = ElemType(load.getType()).round(buffer.getFloat(p.offset));
       else
         out.ints[i] = buffer.getInt(p.offset);
-    } else if (!stored->floats.empty()) {
-      buffer.setFloat(p.offset, stored->floats[i]);
+    } else if (store) {
+      if (!stored->floats.empty())
+        buffer.setFloat(p.offset, stored->floats[i]);
+      else
+        buffer.setInt(p.offset, stored->ints[i]);
+    } else if (cas) {
+      int64_t old = buffer.getInt(p.offset);
+      out.ints[i] = old;
+      if (old == compared->ints[i])
+        buffer.setInt(p.offset, stored->ints[i]);
     } else {
-      buffer.setInt(p.offset, stored->ints[i]);
+      ElemType type(rmw.getType());
+      if (!stored->floats.empty()) {
+        double old = buffer.getFloat(p.offset);
+        out.floats[i] = old;
+        buffer.setFloat(p.offset, atomicFloat(rmw.getKind(), old,
+                                              stored->floats[i], type));
+      } else {
+        int64_t old = buffer.getInt(p.offset);
+        out.ints[i] = old;
+        buffer.setInt(p.offset,
+                      atomicInt(rmw.getKind(), old, stored->ints[i], type));
+      }
     }
   }
-  if (load)
-    set(load.getResult(), std::move(out));
+  if (!store)
+    set(op.getResult(0), std::move(out));
   return success();
 }
 
@@ -502,9 +574,35 @@ LogicalResult Interpreter::runReduce(ReduceOp op) {
     inner *= src.shape[d];
   ElemType rt(op.getType());
   ReduceKind kind = op.getKind();
+  bool isArg = kind == ReduceKind::argmax || kind == ReduceKind::argmin;
   for (size_t o = 0; o < out.size(); ++o) {
     int64_t outer = int64_t(o) / inner, in = int64_t(o) % inner;
     auto at = [&](int64_t r) { return (outer * len + r) * inner + in; };
+    if (isArg) {
+      // The first extreme element; a NaN is beyond every number.
+      bool isFloat = !src.floats.empty();
+      auto value = [&](int64_t r) {
+        return isFloat ? src.floats[at(r)] : double(src.ints[at(r)]);
+      };
+      auto better = [&](int64_t r, int64_t best) {
+        if (isFloat) {
+          double x = value(r), y = value(best);
+          if (std::isnan(y))
+            return false;
+          if (std::isnan(x))
+            return true;
+          return kind == ReduceKind::argmax ? x > y : x < y;
+        }
+        int64_t x = src.ints[at(r)], y = src.ints[at(best)];
+        return kind == ReduceKind::argmax ? x > y : x < y;
+      };
+      int64_t best = 0;
+      for (int64_t r = 1; r < len; ++r)
+        if (better(r, best))
+          best = r;
+      out.ints[o] = best;
+      continue;
+    }
     if (!out.floats.empty()) {
       double acc = src.floats[at(0)];
       for (int64_t r = 1; r < len; ++r) {
@@ -532,6 +630,35 @@ LogicalResult Interpreter::runReduce(ReduceOp op) {
                                         : std::min(acc, x);
       }
       out.ints[o] = acc;
+    }
+  }
+  set(op.getResult(), std::move(out));
+  return success();
+}
+
+LogicalResult Interpreter::runScan(ScanOp op) {
+  RtValue out = get(op.getSrc());
+  int64_t axis = op.getAxis();
+  int64_t len = out.shape[axis];
+  int64_t inner = 1;
+  for (size_t d = axis + 1; d < out.shape.size(); ++d)
+    inner *= out.shape[d];
+  ElemType rt(op.getType());
+  bool isSum = op.getKind() == ReduceKind::sum;
+  int64_t lines = int64_t(out.size()) / len;
+  // In order along the axis (the GPU combines in a tree: floats may differ
+  // in rounding).
+  for (int64_t line = 0; line < lines; ++line) {
+    int64_t outer = line / inner, in = line % inner;
+    auto at = [&](int64_t r) { return (outer * len + r) * inner + in; };
+    for (int64_t r = 1; r < len; ++r) {
+      if (!out.floats.empty()) {
+        double prev = out.floats[at(r - 1)], x = out.floats[at(r)];
+        out.floats[at(r)] = rt.round(isSum ? prev + x : prev * x);
+      } else {
+        uint64_t prev = out.ints[at(r - 1)], x = out.ints[at(r)];
+        out.ints[at(r)] = rt.wrap(int64_t(isSum ? prev + x : prev * x));
+      }
     }
   }
   set(op.getResult(), std::move(out));

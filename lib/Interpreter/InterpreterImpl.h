@@ -157,6 +157,7 @@ private:
   LogicalResult runMemory(Operation &op);
   LogicalResult runDot(DotOp op);
   LogicalResult runReduce(ReduceOp op);
+  LogicalResult runScan(ScanOp op);
 
   const RtValue &get(Value v) { return values[v]; }
   void set(Value v, RtValue r) { values[v] = std::move(r); }

@@ -54,6 +54,9 @@ static Value combine(LoweringContext &l, ReduceKind kind, Value lhs,
   case ReduceKind::max:
   case ReduceKind::min:
     break;
+  case ReduceKind::argmax:
+  case ReduceKind::argmin:
+    llvm_unreachable("argmax and argmin combine candidates (combineArg)");
   }
   bool isMax = kind == ReduceKind::max;
   if (!isFloat)
@@ -71,12 +74,15 @@ static Value combine(LoweringContext &l, ReduceKind kind, Value lhs,
       .getResult(0);
 }
 
-static Value shuffleXor(LoweringContext &l, Value value, unsigned mask) {
+/// `value` from another lane: `mode` XOR, UP or IDX with `offset` (an i32)
+/// as gpu.shuffle takes it; any width of integer or float.
+static Value shuffle(LoweringContext &l, Value value, Value offset,
+                     gpu::ShuffleMode mode) {
   ImplicitLocOpBuilder &b = l.builder();
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   auto shuffle32 = [&](Value v) -> Value {
-    return gpu::ShuffleOp::create(b, v, mask, 32, gpu::ShuffleMode::XOR)
+    return gpu::ShuffleOp::create(b, v, offset, l.i32(32), mode)
         .getShuffleResult();
   };
   if (bits == 32)
@@ -105,6 +111,53 @@ static Value shuffleXor(LoweringContext &l, Value value, unsigned mask) {
                          : Value(arith::BitcastOp::create(b, type, result));
 }
 
+static Value shuffleXor(LoweringContext &l, Value value, unsigned mask) {
+  return shuffle(l, value, l.i32(mask), gpu::ShuffleMode::XOR);
+}
+
+/// A value and its index along the reduced axis: argmax/argmin's partial
+/// results.
+struct Candidate {
+  Value value, index;
+};
+
+/// The better of two candidates for argmax (argmin): the larger (smaller)
+/// value, a NaN before any number, the smaller index on ties.
+static Candidate combineArg(LoweringContext &l, ReduceKind kind, Candidate a,
+                            Candidate c) {
+  ImplicitLocOpBuilder &b = l.builder();
+  bool isMax = kind == ReduceKind::argmax;
+  Value lessIndex =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::slt, c.index, a.index);
+  Value better, equal;
+  if (isa<FloatType>(a.value.getType())) {
+    better = arith::CmpFOp::create(
+        b, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+        c.value, a.value);
+    equal = arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, c.value,
+                                  a.value);
+    Value aNan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, a.value,
+                                       a.value);
+    Value cNan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, c.value,
+                                       c.value);
+    Value aNumber = arith::XOrIOp::create(
+        b, aNan, arith::ConstantIntOp::create(b, 1, 1));
+    Value nanWins = arith::AndIOp::create(
+        b, cNan, arith::OrIOp::create(b, aNumber, lessIndex));
+    better = arith::OrIOp::create(b, better, nanWins);
+  } else {
+    better = arith::CmpIOp::create(
+        b, isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt,
+        c.value, a.value);
+    equal =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, c.value, a.value);
+  }
+  Value pick = arith::OrIOp::create(
+      b, better, arith::AndIOp::create(b, equal, lessIndex));
+  return {arith::SelectOp::create(b, pick, c.value, a.value),
+          arith::SelectOp::create(b, pick, c.index, a.index)};
+}
+
 static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   auto src = *Distribution::get(op.getSrc().getType());
@@ -114,7 +167,17 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
   unsigned axis = op.getAxis();
   BlockedEncodingAttr layout = src.getLayout();
   ReduceKind kind = op.getKind();
+  bool isArg = kind == ReduceKind::argmax || kind == ReduceKind::argmin;
   const Slots &in = l.lookup(op.getSrc());
+  // argmax/argmin carry each partial result's index along `axis`.
+  auto merge = [&](Candidate x, Candidate y) -> Candidate {
+    if (isArg)
+      return combineArg(l, kind, x, y);
+    return {combine(l, kind, x.value, y.value), Value()};
+  };
+  auto candidate = [&](unsigned slot) -> Candidate {
+    return {in[slot], isArg ? l.coordinates(src, slot)[axis] : Value()};
+  };
 
   // The result's slots are the source's with local index 0 along `axis`.
   SmallVector<SmallVector<int64_t>> resultLocals;
@@ -127,13 +190,13 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
   }
 
   // Within the thread.
-  Slots acc;
+  SmallVector<Candidate> acc;
   for (SmallVector<int64_t> local : resultLocals) {
     local[axis] = 0;
-    Value v = in[src.getSlot(local)];
+    Candidate v = candidate(src.getSlot(local));
     for (int64_t j = 1; j < src.getExtent(axis); ++j) {
       local[axis] = j;
-      v = combine(l, kind, v, in[src.getSlot(local)]);
+      v = merge(v, candidate(src.getSlot(local)));
     }
     acc.push_back(v);
   }
@@ -146,14 +209,15 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
     laneStride *= layout.getThreadsPerWarp()[d];
   }
   for (int64_t m = 1; m < src.getDistinctLanes(axis); m *= 2)
-    for (Value &v : acc)
-      v = combine(l, kind, v, shuffleXor(l, v, m * laneStride));
+    for (Candidate &v : acc)
+      v = merge(v, {shuffleXor(l, v.value, m * laneStride),
+                    isArg ? shuffleXor(l, v.index, m * laneStride) : Value()});
 
   // Across warps: each warp's lane 0 (along `axis`) writes its partial
   // results, every thread reads and combines all warps'.
   int64_t warps = src.getDistinctWarps(axis);
   if (warps > 1) {
-    Type elemType = acc.front().getType();
+    Type elemType = acc.front().value.getType();
     int64_t elemBytes = sharedElementBytes(l.memoryType(elemType));
     SmallVector<int64_t> resultShape(src.getShape());
     resultShape[axis] = 1;
@@ -182,29 +246,204 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
       SmallVector<Value> coords = l.coordinates(src, src.getSlot(local));
       lins.push_back(linearIndex(l, coords, resultShape, {}));
     }
-    Value buffer = l.sharedPointer(0, warps * numResults * elemBytes);
-    auto element = [&](Value index) {
-      return LLVM::GEPOp::create(b, buffer.getType(), elemType, buffer,
+    // Values, then (argmax/argmin) their i32 indices, 8-byte aligned.
+    int64_t valueBytes = (warps * numResults * elemBytes + 7) / 8 * 8;
+    Value buffer = l.sharedPointer(
+        0, valueBytes + (isArg ? warps * numResults * 4 : 0));
+    Value indexBuffer = isArg ? l.sharedPointer(valueBytes, 0) : Value();
+    auto element = [&](Value base, Type type, Value index) {
+      return LLVM::GEPOp::create(b, base.getType(), type, base,
                                  ValueRange{index});
     };
     l.emitIf(writer, [&] {
       Value row = arith::MulIOp::create(b, warpIds[axis], l.i32(numResults));
-      for (auto [v, lin] : llvm::zip(acc, lins))
-        LLVM::StoreOp::create(b, v,
-                              element(arith::AddIOp::create(b, row, lin)));
+      for (auto [v, lin] : llvm::zip(acc, lins)) {
+        Value at = arith::AddIOp::create(b, row, lin);
+        LLVM::StoreOp::create(b, v.value, element(buffer, elemType, at));
+        if (isArg)
+          LLVM::StoreOp::create(b, v.index,
+                                element(indexBuffer, b.getI32Type(), at));
+      }
     });
     gpu::BarrierOp::create(b);
+    auto read = [&](Value index) -> Candidate {
+      Value v =
+          LLVM::LoadOp::create(b, elemType, element(buffer, elemType, index));
+      if (!isArg)
+        return {v, Value()};
+      return {v, LLVM::LoadOp::create(
+                     b, b.getI32Type(),
+                     element(indexBuffer, b.getI32Type(), index))};
+    };
     for (auto [v, lin] : llvm::zip(acc, lins)) {
-      v = LLVM::LoadOp::create(b, elemType, element(lin));
-      for (int64_t w = 1; w < warps; ++w) {
-        Value index = arith::AddIOp::create(b, lin, l.i32(w * numResults));
-        v = combine(l, kind, v,
-                    LLVM::LoadOp::create(b, elemType, element(index)));
+      v = read(lin);
+      for (int64_t w = 1; w < warps; ++w)
+        v = merge(v, read(arith::AddIOp::create(b, lin,
+                                                l.i32(w * numResults))));
+    }
+    gpu::BarrierOp::create(b);
+  }
+  Slots results;
+  for (Candidate &v : acc)
+    results.push_back(isArg ? v.index : v.value);
+  l.map(op, results);
+  return success();
+}
+
+/// Inclusive scan along `axis`. A thread's elements along the axis come in
+/// chunks of sizePerThread consecutive ones, one chunk per repetition of the
+/// block's tile; repetition r covers positions [r * cta, (r + 1) * cta),
+/// ordered by warp, then lane, then element. So each chunk is scanned in the
+/// thread, its total scanned across lanes (shuffles up), the warps' totals
+/// across warps (shared memory), and each repetition adds the totals of
+/// the repetitions before it.
+static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  auto src = *Distribution::get(op.getSrc().getType());
+  if (src.getSlicedDim())
+    return op.emitError("scanning a sliced tile is not supported by "
+                        "convert-tile-to-gpu");
+  unsigned axis = op.getAxis();
+  BlockedEncodingAttr layout = src.getLayout();
+  ReduceKind kind = op.getKind();
+  Slots out = l.lookup(op.getSrc());
+  Type elemType = out.front().getType();
+  Value identity =
+      isa<FloatType>(elemType)
+          ? Value(arith::ConstantOp::create(
+                b, b.getFloatAttr(elemType, kind == ReduceKind::sum ? 0 : 1)))
+          : Value(arith::ConstantOp::create(
+                b, b.getIntegerAttr(elemType, kind == ReduceKind::sum ? 0 : 1)));
+  auto merge = [&](Value x, Value y) { return combine(l, kind, x, y); };
+
+  int64_t extent = src.getExtent(axis);
+  int64_t chunk = std::min<int64_t>(layout.getSizePerThread()[axis], extent);
+  int64_t repeats = extent / chunk;
+  // One line per position in the other dimensions: its slot along the axis.
+  SmallVector<SmallVector<int64_t>> lines;
+  for (unsigned slot = 0; slot < src.getNumSlots(); ++slot) {
+    SmallVector<int64_t> local = src.getLocalIndex(slot);
+    if (local[axis] == 0)
+      lines.push_back(local);
+  }
+  auto slotOf = [&](unsigned line, int64_t r, int64_t j) {
+    SmallVector<int64_t> local = lines[line];
+    local[axis] = r * chunk + j;
+    return src.getSlot(local);
+  };
+
+  // 1. In the thread: each chunk, and its total (index line * repeats + r).
+  SmallVector<Value> totals;
+  for (unsigned line = 0; line < lines.size(); ++line)
+    for (int64_t r = 0; r < repeats; ++r) {
+      for (int64_t j = 1; j < chunk; ++j)
+        out[slotOf(line, r, j)] =
+            merge(out[slotOf(line, r, j - 1)], out[slotOf(line, r, j)]);
+      totals.push_back(out[slotOf(line, r, chunk - 1)]);
+    }
+
+  // 2. Across lanes: an inclusive scan of the totals (Hillis-Steele), the
+  // exclusive prefix each lane adds, and the warp's total.
+  unsigned laneStride = 1;
+  for (unsigned d : layout.getOrder()) {
+    if (d == axis)
+      break;
+    laneStride *= layout.getThreadsPerWarp()[d];
+  }
+  int64_t lanes = src.getDistinctLanes(axis);
+  ArrayRef<Value> laneIds = l.laneCoords(layout), warpIds = l.warpCoords(layout);
+  // Lanes past the distinct ones hold copies (the tile wraps).
+  Value lanePos = arith::AndIOp::create(b, laneIds[axis], l.i32(lanes - 1));
+  SmallVector<Value> inclusive = totals, lanePrefix(totals.size(), identity),
+                     warpTotal = totals;
+  if (lanes > 1) {
+    for (int64_t o = 1; o < lanes; o *= 2) {
+      Value has = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, lanePos,
+                                        l.i32(o));
+      for (Value &t : inclusive) {
+        Value y = shuffle(l, t, l.i32(o * laneStride), gpu::ShuffleMode::UP);
+        t = arith::SelectOp::create(b, has, merge(y, t), t);
+      }
+    }
+    Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lanePos,
+                                        l.i32(0));
+    // The lane holding the last distinct position of this lane's group.
+    Value last = arith::AddIOp::create(
+        b, l.getLaneId(),
+        arith::MulIOp::create(
+            b, arith::SubIOp::create(b, l.i32(lanes - 1), lanePos),
+            l.i32(laneStride)));
+    for (auto [t, prefix, total] :
+         llvm::zip(inclusive, lanePrefix, warpTotal)) {
+      Value up = shuffle(l, t, l.i32(laneStride), gpu::ShuffleMode::UP);
+      prefix = arith::SelectOp::create(b, first, identity, up);
+      total = shuffle(l, t, last, gpu::ShuffleMode::IDX);
+    }
+  }
+
+  // 3. Across warps, through shared memory: the totals of the warps before
+  // this one, and the repetition's total over all warps.
+  int64_t warps = src.getDistinctWarps(axis);
+  SmallVector<Value> warpPrefix(totals.size(), identity),
+      blockTotal = warpTotal;
+  if (warps > 1) {
+    Value warpPos = arith::AndIOp::create(b, warpIds[axis], l.i32(warps - 1));
+    SmallVector<int64_t> lineShape(src.getShape());
+    lineShape[axis] = 1;
+    int64_t numLines = 1;
+    for (int64_t e : lineShape)
+      numLines *= e;
+    Value buffer = l.sharedPointer(
+        0, numLines * repeats * warps *
+               sharedElementBytes(l.memoryType(elemType)));
+    // Element (line, r, w) of the totals.
+    SmallVector<Value> rows;
+    for (unsigned line = 0; line < lines.size(); ++line) {
+      SmallVector<Value> coords = l.coordinates(src, slotOf(line, 0, 0));
+      Value lin = linearIndex(l, coords, lineShape, {});
+      for (int64_t r = 0; r < repeats; ++r)
+        rows.push_back(arith::MulIOp::create(
+            b,
+            arith::AddIOp::create(
+                b, arith::MulIOp::create(b, lin, l.i32(repeats)), l.i32(r)),
+            l.i32(warps)));
+    }
+    auto element = [&](Value row, Value w) {
+      return LLVM::GEPOp::create(b, buffer.getType(), elemType, buffer,
+                                 ValueRange{arith::AddIOp::create(b, row, w)});
+    };
+    Value writer = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                         laneIds[axis], l.i32(lanes - 1));
+    l.emitIf(writer, [&] {
+      for (auto [total, row] : llvm::zip(warpTotal, rows))
+        LLVM::StoreOp::create(b, total, element(row, warpPos));
+    });
+    gpu::BarrierOp::create(b);
+    for (auto [prefix, total, row] : llvm::zip(warpPrefix, blockTotal, rows)) {
+      for (int64_t w = 0; w < warps; ++w) {
+        Value t = LLVM::LoadOp::create(b, elemType, element(row, l.i32(w)));
+        total = w == 0 ? t : merge(total, t);
+        Value before = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                             l.i32(w), warpPos);
+        prefix = arith::SelectOp::create(b, before, merge(prefix, t), prefix);
       }
     }
     gpu::BarrierOp::create(b);
   }
-  l.map(op, acc);
+
+  // 4. Each element adds what precedes its chunk: the earlier repetitions,
+  // warps and lanes.
+  for (unsigned line = 0; line < lines.size(); ++line) {
+    Value carry = identity;
+    for (int64_t r = 0; r < repeats; ++r) {
+      unsigned t = line * repeats + r;
+      Value prefix = merge(carry, merge(warpPrefix[t], lanePrefix[t]));
+      for (int64_t j = 0; j < chunk; ++j)
+        out[slotOf(line, r, j)] = merge(prefix, out[slotOf(line, r, j)]);
+      carry = merge(carry, blockTotal[t]);
+    }
+  }
+  l.map(op, out);
   return success();
 }
 
@@ -225,6 +464,7 @@ static LogicalResult lowerTrans(TransOp op, LoweringContext &l) {
 
 void tile::populateCommunicationLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerReduce);
+  patterns.add(lowerScan);
   patterns.add(lowerExpandDims);
   patterns.add(lowerConvertLayout);
   patterns.add(lowerTrans);

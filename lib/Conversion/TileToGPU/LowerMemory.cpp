@@ -309,9 +309,145 @@ static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
   return success();
 }
 
+/// LLVM's ordering for an atomic's `sem`.
+static LLVM::AtomicOrdering atomicOrdering(MemSemantic sem) {
+  switch (sem) {
+  case MemSemantic::relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case MemSemantic::acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case MemSemantic::release:
+    return LLVM::AtomicOrdering::release;
+  case MemSemantic::acq_rel:
+    break;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+/// NVPTX's sync scope for an atomic's `scope`.
+static StringRef syncScope(MemScope scope) {
+  return scope == MemScope::gpu   ? "device"
+         : scope == MemScope::cta ? "block"
+                                  : "";
+}
+
+static LLVM::AtomicBinOp atomicBinOp(AtomicKind kind, Type elemType) {
+  bool isFloat = isa<FloatType>(elemType);
+  switch (kind) {
+  case AtomicKind::add:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case AtomicKind::max:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case AtomicKind::min:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case AtomicKind::xchg:
+    return LLVM::AtomicBinOp::xchg;
+  case AtomicKind::And:
+    return LLVM::AtomicBinOp::_and;
+  case AtomicKind::Or:
+    return LLVM::AtomicBinOp::_or;
+  case AtomicKind::Xor:
+    return LLVM::AtomicBinOp::_xor;
+  }
+  llvm_unreachable("unknown atomic kind");
+}
+
+/// Atomics update each element once: in its owner thread, where the mask
+/// holds (masked-off elements give 0). Where other threads hold the same
+/// element and the old values are used, the owners pass them on through
+/// shared memory.
+static LogicalResult lowerAtomic(Operation *op, LoweringContext &l,
+                                 function_ref<Value(unsigned slot)> update) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Value result = op->getResult(0);
+  auto dist = *Distribution::get(result.getType());
+  Type elemType = getElementTypeOrSelf(result.getType());
+  Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
+  Value maskValue;
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+    maskValue = rmw.getMask();
+  const Slots *masks = maskValue ? &l.lookup(maskValue) : nullptr;
+  Slots olds;
+  for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+    Value pred = owner;
+    if (masks)
+      pred = pred ? arith::AndIOp::create(b, pred, (*masks)[slot])
+                  : (*masks)[slot];
+    if (!pred) {
+      olds.push_back(update(slot));
+      continue;
+    }
+    auto ifOp = scf::IfOp::create(b, elemType, pred, /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+    yieldFrom(b, ifOp.thenBlock(), [&] { return update(slot); });
+    yieldFrom(b, ifOp.elseBlock(), [&]() -> Value {
+      return arith::ConstantOp::create(b, b.getZeroAttr(elemType));
+    });
+    olds.push_back(ifOp.getResult(0));
+  }
+  if (owner && !result.use_empty()) {
+    storeShared(l, olds, dist, 0);
+    gpu::BarrierOp::create(b);
+    olds = loadShared(l, dist, elemType, 0);
+    gpu::BarrierOp::create(b);
+  }
+  l.map(result, olds);
+  return success();
+}
+
+/// NVPTX (LLVM 22) emits every atomicrmw as a relaxed gpu-scope `atom`,
+/// whatever its ordering: the ordering comes from fences around the op's
+/// atomics (a release fence before them, an acquire fence after), the
+/// fence-based mapping of the PTX memory model. A `sys` scope is refused
+/// by the frontend for these.
+static LogicalResult lowerAtomicRMW(AtomicRMWOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  StringRef scope = syncScope(op.getScope());
+  bool release = op.getSem() == MemSemantic::release ||
+                 op.getSem() == MemSemantic::acq_rel;
+  bool acquire = op.getSem() == MemSemantic::acquire ||
+                 op.getSem() == MemSemantic::acq_rel;
+  const Slots &ptrs = l.lookup(op.getPtr());
+  const Slots &vals = l.lookup(op.getValue());
+  LLVM::AtomicBinOp binOp =
+      atomicBinOp(op.getKind(), getElementTypeOrSelf(op.getType()));
+  if (release)
+    LLVM::FenceOp::create(b, LLVM::AtomicOrdering::release, scope);
+  LogicalResult result = lowerAtomic(op, l, [&](unsigned slot) -> Value {
+    return LLVM::AtomicRMWOp::create(b, binOp, ptrs[slot], vals[slot],
+                                     LLVM::AtomicOrdering::monotonic, scope);
+  });
+  if (acquire)
+    LLVM::FenceOp::create(b, LLVM::AtomicOrdering::acquire, scope);
+  return result;
+}
+
+static LogicalResult lowerAtomicCAS(AtomicCASOp op, LoweringContext &l) {
+  LLVM::AtomicOrdering ordering = atomicOrdering(op.getSem());
+  StringRef scope = syncScope(op.getScope());
+  // A failed compare-and-swap only reads.
+  LLVM::AtomicOrdering failure =
+      ordering == LLVM::AtomicOrdering::acq_rel ||
+              ordering == LLVM::AtomicOrdering::acquire
+          ? LLVM::AtomicOrdering::acquire
+          : LLVM::AtomicOrdering::monotonic;
+  const Slots &ptrs = l.lookup(op.getPtr());
+  const Slots &cmps = l.lookup(op.getCmp());
+  const Slots &vals = l.lookup(op.getValue());
+  return lowerAtomic(op, l, [&](unsigned slot) -> Value {
+    ImplicitLocOpBuilder &b = l.builder();
+    auto cas = LLVM::AtomicCmpXchgOp::create(b, ptrs[slot], cmps[slot],
+                                             vals[slot], ordering, failure,
+                                             scope);
+    return LLVM::ExtractValueOp::create(b, cas, ArrayRef<int64_t>{0});
+  });
+}
+
 void tile::populateMemoryLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerLoad);
   patterns.add(lowerStore);
+  patterns.add(lowerAtomicRMW);
+  patterns.add(lowerAtomicCAS);
   patterns.add(lowerSharedAlloc);
   patterns.add(lowerAsyncCopy);
   patterns.add(lowerAsyncCommit);

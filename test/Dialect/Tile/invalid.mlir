@@ -262,3 +262,55 @@ tile.kernel @reduce_pointers(%p: !tile.ptr<f32>) {
   %r = tile.reduce sum %t, axis = 0 : tensor<4x!tile.ptr<f32>> -> !tile.ptr<f32>
   tile.return
 }
+
+// -----
+
+tile.kernel @argmax_type(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.reduce' op result element type must be 'i32'}}
+  %r = tile.reduce argmax %t, axis = 0 : tensor<4xf32> -> f32
+  tile.return
+}
+
+// -----
+
+tile.kernel @scan_kind(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.scan' op scans sum or prod, not max}}
+  %r = tile.scan max %t, axis = 0 : tensor<4xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @scan_axis(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.scan' op axis 1 out of range for rank 1}}
+  %r = tile.scan sum %t, axis = 1 : tensor<4xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @scan_bool(%x: i1) {
+  %t = tile.splat %x : tensor<4xi1>
+  // expected-error @+1 {{'tile.scan' op scans numbers, not 'i1'}}
+  %r = tile.scan sum %t, axis = 0 : tensor<4xi1>
+  tile.return
+}
+
+// -----
+
+tile.kernel @atomic_or_float(%p: !tile.ptr<f32>, %x: f32) {
+  // expected-error @+1 {{'tile.atomic_rmw' op atomic or does not support 'f32'}}
+  %r = tile.atomic_rmw or %p, %x sem = relaxed scope = gpu : !tile.ptr<f32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @atomic_cas_float(%p: !tile.ptr<f32>, %x: f32) {
+  // expected-error @+1 {{'tile.atomic_cas' op atomic compare-and-swap needs i32 or i64, not 'f32'}}
+  %r = tile.atomic_cas %p, %x, %x sem = acq_rel scope = gpu : !tile.ptr<f32>
+  tile.return
+}

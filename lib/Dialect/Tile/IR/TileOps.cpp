@@ -365,9 +365,12 @@ LogicalResult ReduceOp::verify() {
   int64_t rank = srcType.getRank(), axis = getAxis();
   if (axis < 0 || axis >= rank)
     return emitOpError("axis ") << axis << " out of range for rank " << rank;
-  if (getElementTypeOrSelf(getType()) != srcType.getElementType())
-    return emitOpError("result element type must be ")
-           << srcType.getElementType();
+  bool isArg =
+      getKind() == ReduceKind::argmax || getKind() == ReduceKind::argmin;
+  Type wantElem = isArg ? IntegerType::get(getContext(), 32)
+                        : srcType.getElementType();
+  if (getElementTypeOrSelf(getType()) != wantElem)
+    return emitOpError("result element type must be ") << wantElem;
   if (isa<PointerType>(srcType.getElementType()))
     return emitOpError("cannot reduce a tile of pointers");
   SmallVector<int64_t> expected(srcType.getShape());
@@ -377,6 +380,62 @@ LogicalResult ReduceOp::verify() {
     return emitOpError("result shape must be ")
            << (expected.empty() ? std::string("scalar")
                                 : formatShape(expected));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScanOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScanOp::verify() {
+  int64_t rank = getSrc().getType().getRank(), axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " out of range for rank " << rank;
+  if (getKind() != ReduceKind::sum && getKind() != ReduceKind::prod)
+    return emitOpError("scans sum or prod, not ")
+           << stringifyReduceKind(getKind());
+  Type elem = getSrc().getType().getElementType();
+  if (isa<PointerType>(elem) || elem.isInteger(1))
+    return emitOpError("scans numbers, not ") << elem;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+LogicalResult AtomicRMWOp::verify() {
+  Type elem = getElementTypeOrSelf(getValue().getType());
+  bool isInt = elem.isInteger(32) || elem.isInteger(64);
+  bool isFloat = elem.isF32() || elem.isF64();
+  bool isHalf = elem.isF16() || elem.isBF16();
+  bool ok = false;
+  switch (getKind()) {
+  case AtomicKind::add:
+    ok = isInt || isFloat || isHalf;
+    break;
+  case AtomicKind::max:
+  case AtomicKind::min:
+  case AtomicKind::xchg:
+    ok = isInt || isFloat;
+    break;
+  case AtomicKind::And:
+  case AtomicKind::Or:
+  case AtomicKind::Xor:
+    ok = isInt;
+    break;
+  }
+  if (!ok)
+    return emitOpError("atomic ") << stringifyAtomicKind(getKind())
+                                  << " does not support " << elem;
+  return success();
+}
+
+LogicalResult AtomicCASOp::verify() {
+  Type elem = getElementTypeOrSelf(getValue().getType());
+  if (!elem.isInteger(32) && !elem.isInteger(64))
+    return emitOpError("atomic compare-and-swap needs i32 or i64, not ")
+           << elem;
   return success();
 }
 

@@ -28,8 +28,41 @@ def Tile_ReduceSum : I32EnumAttrCase<"sum", 0>;
 def Tile_ReduceMax : I32EnumAttrCase<"max", 1>;
 def Tile_ReduceMin : I32EnumAttrCase<"min", 2>;
 def Tile_ReduceProd : I32EnumAttrCase<"prod", 3>;
+def Tile_ReduceArgMax : I32EnumAttrCase<"argmax", 4>;
+def Tile_ReduceArgMin : I32EnumAttrCase<"argmin", 5>;
 def Tile_ReduceKindAttr : I32EnumAttr<"ReduceKind", "reduction combiner",
-    [Tile_ReduceSum, Tile_ReduceMax, Tile_ReduceMin, Tile_ReduceProd]> {
+    [Tile_ReduceSum, Tile_ReduceMax, Tile_ReduceMin, Tile_ReduceProd,
+     Tile_ReduceArgMax, Tile_ReduceArgMin]> {
+  let cppNamespace = "::tile";
+}
+
+def Tile_AtomicAdd : I32EnumAttrCase<"add", 0>;
+def Tile_AtomicMax : I32EnumAttrCase<"max", 1>;
+def Tile_AtomicMin : I32EnumAttrCase<"min", 2>;
+def Tile_AtomicXchg : I32EnumAttrCase<"xchg", 3>;
+def Tile_AtomicAnd : I32EnumAttrCase<"And", 4, "and">;
+def Tile_AtomicOr : I32EnumAttrCase<"Or", 5, "or">;
+def Tile_AtomicXor : I32EnumAttrCase<"Xor", 6, "xor">;
+def Tile_AtomicKindAttr : I32EnumAttr<"AtomicKind", "atomic read-modify-write",
+    [Tile_AtomicAdd, Tile_AtomicMax, Tile_AtomicMin, Tile_AtomicXchg,
+     Tile_AtomicAnd, Tile_AtomicOr, Tile_AtomicXor]> {
+  let cppNamespace = "::tile";
+}
+
+def Tile_SemRelaxed : I32EnumAttrCase<"relaxed", 0>;
+def Tile_SemAcquire : I32EnumAttrCase<"acquire", 1>;
+def Tile_SemRelease : I32EnumAttrCase<"release", 2>;
+def Tile_SemAcqRel : I32EnumAttrCase<"acq_rel", 3>;
+def Tile_MemSemanticAttr : I32EnumAttr<"MemSemantic", "memory ordering of an atomic",
+    [Tile_SemRelaxed, Tile_SemAcquire, Tile_SemRelease, Tile_SemAcqRel]> {
+  let cppNamespace = "::tile";
+}
+
+def Tile_ScopeGpu : I32EnumAttrCase<"gpu", 0>;
+def Tile_ScopeCta : I32EnumAttrCase<"cta", 1>;
+def Tile_ScopeSys : I32EnumAttrCase<"sys", 2>;
+def Tile_MemScopeAttr : I32EnumAttr<"MemScope", "threads an atomic is ordered with",
+    [Tile_ScopeGpu, Tile_ScopeCta, Tile_ScopeSys]> {
   let cppNamespace = "::tile";
 }
 
@@ -290,14 +323,86 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
 }
 
 def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
-  let summary = "Sum, max or min of a tile along one axis";
+  let summary = "Sum, product, max, min, argmax or argmin along one axis";
   let description = [{
     Removes `axis` from the shape; reducing a 1-D tile gives a scalar.
+    `argmax` and `argmin` give the `i32` index along `axis` of the first
+    largest (smallest) element; a NaN counts as beyond every number, so the
+    first NaN wins both.
   }];
   let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_Tensor:$src, I32Attr:$axis);
   let results = (outs Tile_Value:$result);
   let assemblyFormat = [{
     $kind $src `,` `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ScanOp : Tile_Op<"scan", [Pure, SameOperandsAndResultType]> {
+  let summary = "Inclusive prefix sum or product along one axis";
+  let description = [{
+    Element `i` along `axis` of the result combines elements `0..i` of
+    `src` (`sum` or `prod`; integers wrap). Lowered as a scan within each
+    thread, across lanes with shuffles and across warps through shared
+    memory.
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $kind $src `,` `axis` `=` $axis attr-dict `:` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
+    TypesMatchWith<"value is the pointee of ptr", "ptr", "value",
+                   "::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"result is the pointee of ptr", "ptr", "result",
+                   "::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"mask has ptr's shape", "ptr", "mask",
+                   "::tile::getI1LikeType($_self)",
+                   "!::llvm::cast<::tile::AtomicRMWOp>(&$_op).getMask() || std::equal_to<>()">]> {
+  let summary = "Atomic read-modify-write of global memory; gives the old values";
+  let description = [{
+    For each element where `mask` is true (every element without one),
+    atomically replaces `*ptr` by `kind(*ptr, value)` and yields the value it
+    held; masked-off elements yield 0. Each element is updated once, however
+    many threads hold it. `max`/`min` on floats ignore a NaN operand
+    (maxnum).
+  }];
+  let arguments = (ins Tile_AtomicKindAttr:$kind, Tile_PtrLike:$ptr, AnyType:$value,
+                       Optional<Tile_BoolLike>:$mask,
+                       Tile_MemSemanticAttr:$sem, Tile_MemScopeAttr:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $kind $ptr `,` $value (`,` `mask` $mask^)? `sem` `=` $sem `scope` `=` $scope
+    attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
+    TypesMatchWith<"value is the pointee of ptr", "ptr", "value",
+                   "::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"cmp is the pointee of ptr", "ptr", "cmp",
+                   "::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"result is the pointee of ptr", "ptr", "result",
+                   "::tile::getPointeeLikeType($_self)">]> {
+  let summary = "Atomic compare-and-swap of global memory; gives the old values";
+  let description = [{
+    For each element, atomically stores `value` where `*ptr` equals `cmp`
+    (bitwise) and yields the value `*ptr` held.
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, AnyType:$cmp, AnyType:$value,
+                       Tile_MemSemanticAttr:$sem, Tile_MemScopeAttr:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ptr `,` $cmp `,` $value `sem` `=` $sem `scope` `=` $scope attr-dict
+    `:` type($ptr)
   }];
   let hasVerifier = 1;
 }
