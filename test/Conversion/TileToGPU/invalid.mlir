@@ -117,3 +117,14 @@ tile.kernel @splat_operand(%x: f16) attributes {tile.num_warps = 4 : i32} {
   %a = tile.splat %x : tensor<64x32xf16, #a>
   tile.return
 }
+
+// -----
+
+#p3 = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#s = #tile.slice<{dim = 0, parent = #p3}>
+tile.kernel @scan_sliced(%p: !tile.ptr<f32>, %v: f32) attributes {tile.num_warps = 4 : i32} {
+  %t = tile.splat %v : tensor<16x16xf32, #s>
+  // expected-error @+1 {{scanning a sliced tile is not supported by convert-tile-to-gpu}}
+  %r = tile.scan sum %t, axis = 1 : tensor<16x16xf32, #s>
+  tile.return
+}
