@@ -544,8 +544,13 @@ LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
         bound->elemType.isInteger(1))
       return error(loop.getLoc())
              << "loop bounds must be integer scalars, got " << typeName(*bound);
-  if (step->intConst && *step->intConst <= 0)
-    return error(loop.step->getLoc()) << "loop step must be positive";
+  if (step->intConst && *step->intConst == 0)
+    return error(loop.step->getLoc()) << "loop step must not be zero";
+  // A constant negative step counts down: `range(hi, lo, -1)` runs
+  // hi, hi - 1, ..., lo + 1 (a runtime step must be positive).
+  std::optional<int64_t> downBy;
+  if (step->intConst && *step->intConst < 0)
+    downBy = -*step->intConst;
   // Bounds share one integer type.
   FailureOr<Type> type = commonType(*lo, *hi, loop.getLoc(), "loop bounds");
   if (failed(type))
@@ -562,10 +567,26 @@ LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
     bounds.push_back(materialize(*c, loop.getLoc()).value);
   }
 
+  Location at = loc(loop.getLoc());
+  Value start = bounds[0];
+  if (downBy) {
+    // Iteration k runs start - k * downBy; there are ceil((lo - hi) /
+    // downBy) of them (none when lo <= hi).
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(builder, at,
+                                       builder.getIntegerAttr(indexType, v));
+    };
+    Value span = arith::SubIOp::create(builder, at, bounds[0], bounds[1]);
+    Value count = arith::DivSIOp::create(
+        builder, at,
+        arith::AddIOp::create(builder, at, span, constant(*downBy - 1)),
+        constant(*downBy));
+    bounds = {constant(0), count, constant(1)};
+  }
   SmallVector<StringRef> carried = carriedNames(*this, pointers(loop.body));
   SmallVector<Value> inits = currentValues(*this, carried);
-  auto forOp = scf::ForOp::create(builder, loc(loop.getLoc()), bounds[0],
-                                  bounds[1], bounds[2], inits);
+  auto forOp = scf::ForOp::create(builder, at, bounds[0], bounds[1],
+                                  bounds[2], inits);
   OpBuilder::InsertionGuard guard(builder);
   mlir::Block *body = forOp.getBody();
   if (!body->empty())
@@ -575,9 +596,16 @@ LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
     lookup(name)->value.value = arg;
   frame().scopes.emplace_back();
   ++frame().loopDepth;
-  LogicalResult bodyResult =
-      declare(loop.varLoc, loop.var,
-              Binding{makeRuntime(forOp.getInductionVar()), false, true});
+  Value iv = forOp.getInductionVar();
+  if (downBy)
+    iv = arith::SubIOp::create(
+        builder, at, start,
+        arith::MulIOp::create(builder, at, iv,
+                              arith::ConstantOp::create(
+                                  builder, at,
+                                  builder.getIntegerAttr(indexType, *downBy))));
+  LogicalResult bodyResult = declare(loop.varLoc, loop.var,
+                                     Binding{makeRuntime(iv), false, true});
   if (succeeded(bodyResult))
     bodyResult = genStmts(pointers(loop.body));
   --frame().loopDepth;

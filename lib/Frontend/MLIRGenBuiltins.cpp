@@ -370,12 +370,14 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
   case Builtin::Where: {
     if (failed(args.check(3, {"cond", "a", "b"})))
       return fail();
+    std::string what = call.isConditional ? "the conditional expression's"
+                                          : "where's";
     FailureOr<TValue> c = args.value(0);
     if (failed(c))
       return fail();
     if (!c->elemType.isInteger(1))
       return FailureOr<TValue>(error(args.get(0)->getLoc())
-                               << "where's condition must be i1 (bool), got "
+                               << what << " condition must be i1 (bool), got "
                                << typeName(*c));
     FailureOr<TValue> a = args.value(1);
     if (failed(a))
@@ -383,13 +385,35 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     FailureOr<TValue> b = args.value(2);
     if (failed(b))
       return fail();
-    if (failed(unify(*a, *b, at, "'where'")))
+    std::string name =
+        call.isConditional ? "'... if ... else ...'" : "'where'";
+    if (isa<PointerType>(a->elemType) || isa<PointerType>(b->elemType)) {
+      // Pointers select as they are: both sides of one pointer type.
+      std::optional<SmallVector<int64_t>> both =
+          broadcastShapes(a->shape, b->shape);
+      if (a->elemType != b->elemType || !both)
+        return FailureOr<TValue>(error(at)
+                                 << name << " needs pointers of one type "
+                                 << "and broadcastable shapes, got "
+                                 << typeName(*a) << " and " << typeName(*b));
+      FailureOr<TValue> pa = broadcastTo(*a, *both, at);
+      FailureOr<TValue> pb = broadcastTo(*b, *both, at);
+      if (failed(pa) || failed(pb))
+        return fail();
+      a = pa;
+      b = pb;
+    } else if (failed(unify(*a, *b, at, name))) {
       return fail();
+    }
+    // A constant condition picks a side at compile time (constants stay
+    // constants: `let BK = 32 if D == 128 else 64;` can size tiles).
+    if (c->isConst() && !c->isTile())
+      return FailureOr<TValue>(*c->intConst ? *a : *b);
     std::optional<SmallVector<int64_t>> shape =
         broadcastShapes(c->shape, a->shape);
     if (!shape)
       return FailureOr<TValue>(error(at)
-                               << "where's condition " << typeName(*c)
+                               << what << " condition " << typeName(*c)
                                << " does not broadcast with " << typeName(*a));
     FailureOr<TValue> cb = broadcastTo(materialize(*c, at), *shape, at);
     FailureOr<TValue> ab = broadcastTo(materialize(*a, at), *shape, at);

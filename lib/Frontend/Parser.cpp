@@ -471,7 +471,29 @@ private:
   // Expressions
   //===--------------------------------------------------------------------===//
 
-  ExprPtr parseExpr() { return parseBinary(1); }
+  /// A binary expression, or `a if cond else b` (right-associative).
+  ExprPtr parseExpr() {
+    ExprPtr value = parseBinary(1);
+    if (!value || tok.kind != Tok::KwIf)
+      return value;
+    DepthGuard guard(*this);
+    if (!guard.ok())
+      return nullptr;
+    SrcLoc loc = tok.loc;
+    consume();
+    ExprPtr cond = parseBinary(1);
+    if (!cond || !expect(Tok::KwElse, "in 'a if cond else b'"))
+      return nullptr;
+    ExprPtr other = parseExpr();
+    if (!other)
+      return nullptr;
+    auto call = std::make_unique<CallExpr>(loc, "where");
+    call->isConditional = true;
+    call->args.push_back(std::move(cond));
+    call->args.push_back(std::move(value));
+    call->args.push_back(std::move(other));
+    return call;
+  }
 
   ExprPtr parseBinary(int minPrecedence) {
     DepthGuard guard(*this);

@@ -358,3 +358,52 @@ kernel atomics(v: ptr<i32>, f: ptr<f32>, bins: ptr<i32>, tickets: ptr<i32>,
 }
 
 } // namespace
+
+namespace {
+
+/// Conditional expressions, a loop counting down and selects of pointers,
+/// with fresh random sizes.
+TEST_F(GPUTest, ConditionalsCountdownAndPointerSelects) {
+  const char *source = R"(
+kernel control(a: ptr<i32>, b: ptr<i32>, out: ptr<i32>, n: i32,
+               const BLOCK: i32 = 256) {
+  let r = program_id(0) * BLOCK + range(0, BLOCK);
+  let m = r < n;
+  let v = load(a + r, m, 0);
+  store(out + r, v * 2 if v > 0 else 0 - v if v < -5 else 7, m);
+  store(where((r & 1) == 0, a + r, b + r), r, m);
+  var count = 0;
+  for i in range(n, 0, -BLOCK) {
+    count = count + i;
+  }
+  store(out + n + program_id(0), count);
+}
+)";
+  Module m = rt->compileSource(source, "control.tile");
+  const int n = 1000 + int(rng() % 1000), block = 256;
+  const int programs = (n + block - 1) / block;
+  std::vector<int32_t> a(n), b(n, -1);
+  for (int32_t &v : a)
+    v = int32_t(rng() % 41) - 20;
+  std::vector<int32_t> origA = a;
+  Buffer da = uploadVector(*rt, a), db = uploadVector(*rt, b),
+         out = poisoned(n + programs);
+  m.kernel("control").launch({unsigned(programs)}, da, db, out, int32_t(n));
+  rt->synchronize();
+  auto got = downloadVector<int32_t>(out, n + programs);
+  auto gotA = downloadVector<int32_t>(da, n);
+  auto gotB = downloadVector<int32_t>(db, n);
+  int32_t count = 0;
+  for (int i = n; i > 0; i -= block)
+    count += i;
+  for (int i = 0; i < n; ++i) {
+    int32_t v = origA[i];
+    ASSERT_EQ(got[i], v > 0 ? v * 2 : v < -5 ? -v : 7) << i;
+    ASSERT_EQ(gotA[i], i % 2 == 0 ? i : v) << i;
+    ASSERT_EQ(gotB[i], i % 2 == 0 ? -1 : i) << i;
+  }
+  for (int p = 0; p < programs; ++p)
+    EXPECT_EQ(got[n + p], count) << "program " << p;
+}
+
+} // namespace

@@ -105,6 +105,8 @@ struct CallExpr : Expr {
   std::string callee;
   std::vector<ExprPtr> args;
   std::vector<KeywordArg> keywords;
+  /// `a if cond else b`, parsed as `where(cond, a, b)`.
+  bool isConditional = false;
   static bool classof(const Expr *e) { return e->getKind() == Kind::Call; }
 };
 

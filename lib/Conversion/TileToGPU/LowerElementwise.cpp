@@ -410,6 +410,9 @@ static LogicalResult lowerElementwise(Operation *op, LoweringContext &l) {
   Value result = op->getResult(0);
   auto dist = *Distribution::get(result.getType());
   Type elemType = getElementTypeOrSelf(result.getType());
+  // Pointers (a select of them) are global LLVM pointers in the thread.
+  if (isa<PointerType>(elemType))
+    elemType = l.globalPtrType();
   Slots out;
   for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
     SmallVector<Value> operands;
