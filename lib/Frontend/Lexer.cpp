@@ -22,6 +22,8 @@ llvm::StringRef tile::tokSpelling(Tok kind) {
     return "integer literal";
   case Tok::Float:
     return "float literal";
+  case Tok::String:
+    return "string literal";
   case Tok::KwKernel:
     return "'kernel'";
   case Tok::KwFn:
@@ -243,6 +245,18 @@ Token Lexer::next() {
   }
   if (std::isdigit(static_cast<unsigned char>(c)))
     return lexNumber(loc, start);
+  if (c == '"') {
+    // "text": no escapes, no newlines; the token's text is the contents.
+    advance();
+    while (pos < source.size() && source[pos] != '"' && source[pos] != '\n')
+      advance();
+    if (pos >= source.size() || source[pos] != '"')
+      return makeError(loc, start, "unterminated string literal");
+    tok.kind = Tok::String;
+    tok.text = source.slice(start + 1, pos);
+    advance();
+    return tok;
+  }
 
   auto single = [&](Tok kind) {
     advance();

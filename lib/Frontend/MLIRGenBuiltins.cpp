@@ -43,6 +43,8 @@ enum class Builtin {
   AtomicOr,
   AtomicXor,
   AtomicCas,
+  StaticAssert,
+  Bitcast,
   None
 };
 
@@ -78,6 +80,8 @@ Builtin builtinFromName(StringRef name) {
       .Case("atomic_or", Builtin::AtomicOr)
       .Case("atomic_xor", Builtin::AtomicXor)
       .Case("atomic_cas", Builtin::AtomicCas)
+      .Case("static_assert", Builtin::StaticAssert)
+      .Case("bitcast", Builtin::Bitcast)
       .Default(Builtin::None);
 }
 
@@ -422,6 +426,62 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       return fail();
     return FailureOr<TValue>(makeRuntime(
         arith::SelectOp::create(builder, l, cb->value, ab->value, bb->value)));
+  }
+
+  case Builtin::StaticAssert: {
+    if (failed(args.check(1, {"cond", "msg"})))
+      return fail();
+    FailureOr<TValue> c = args.value(0);
+    if (failed(c))
+      return fail();
+    if (!c->isConst() || c->isTile() || !c->elemType.isInteger(1))
+      return FailureOr<TValue>(
+          error(args.get(0)->getLoc())
+          << "static_assert needs an i1 (bool) condition known at compile "
+             "time (from constants), got "
+          << (c->isConst() ? typeName(*c) : "a runtime " + typeName(*c)));
+    std::string message;
+    if (const Expr *m = args.get(1)) {
+      auto *text = dyn_cast<StringExpr>(m);
+      if (!text)
+        return FailureOr<TValue>(error(m->getLoc())
+                                 << "static_assert's message must be a string "
+                                    "literal");
+      message = text->value;
+    }
+    if (!*c->intConst)
+      return FailureOr<TValue>(error(at) << "static assertion failed"
+                                         << (message.empty() ? "" : ": ")
+                                         << message);
+    return FailureOr<TValue>(TValue());
+  }
+
+  case Builtin::Bitcast: {
+    if (failed(args.check(2, {"x", "type"})))
+      return fail();
+    FailureOr<TValue> x = args.value(0);
+    if (failed(x))
+      return fail();
+    FailureOr<Type> type = args.type(1);
+    if (failed(type))
+      return fail();
+    Type from = x->elemType;
+    if (isa<PointerType>(from) || from.isInteger(1) || type->isInteger(1) ||
+        from.getIntOrFloatBitWidth() != type->getIntOrFloatBitWidth())
+      return FailureOr<TValue>(error(at)
+                               << "bitcast needs numbers of one width (not "
+                                  "i1), got "
+                               << typeName(*x) << " to "
+                               << formatType(*type, {}));
+    if (x->weak)
+      return FailureOr<TValue>(error(args.get(0)->getLoc())
+                               << "bitcast of an untyped literal; give it a "
+                                  "type with cast(..., T) first");
+    TValue v = materialize(*x, at);
+    if (from == *type)
+      return FailureOr<TValue>(v);
+    return FailureOr<TValue>(makeRuntime(arith::BitcastOp::create(
+        builder, l, mlirType(*type, v.shape), v.value)));
   }
 
   case Builtin::Cast: {

@@ -324,6 +324,9 @@ FailureOr<TValue> MLIRGenImpl::genExpr(const Expr &expr) {
     return error(expr.getLoc())
            << "a tuple is only allowed as a helper's returned value or on the "
               "right of 'let (a, b) =' or '(a, b) ='";
+  case Expr::Kind::String:
+    return error(expr.getLoc())
+           << "a string is only allowed as the message of static_assert";
   }
   return failure();
 }

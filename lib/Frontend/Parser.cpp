@@ -579,6 +579,11 @@ private:
       consume();
       return e;
     }
+    case Tok::String: {
+      auto e = std::make_unique<StringExpr>(loc, tok.text.str());
+      consume();
+      return e;
+    }
     case Tok::KwInf:
       consume();
       return std::make_unique<FloatExpr>(

@@ -156,6 +156,17 @@ static FailureOr<RtValue> constantValue(Attribute attr, Type t) {
   return v;
 }
 
+/// The IEEE format of float type `t`.
+static const llvm::fltSemantics &floatSemantics(Type t) {
+  if (t.isF16())
+    return llvm::APFloat::IEEEhalf();
+  if (t.isBF16())
+    return llvm::APFloat::BFloat();
+  if (t.isF32())
+    return llvm::APFloat::IEEEsingle();
+  return llvm::APFloat::IEEEdouble();
+}
+
 LogicalResult Interpreter::runArith(Operation &op) {
   if (auto c = dyn_cast<arith::ConstantOp>(op)) {
     FailureOr<RtValue> v = constantValue(c.getValue(), c.getType());
@@ -425,6 +436,30 @@ LogicalResult Interpreter::runArith(Operation &op) {
         mapElements(out.ints, n, [&](size_t i) {
           return rt.wrap(saturatingFloatToInt(a.floats[i], rt.width));
         });
+      })
+      .Case<arith::BitcastOp>([&](arith::BitcastOp cast) {
+        const RtValue &a = in(0);
+        const llvm::fltSemantics &sem = floatSemantics(
+            isa<FloatType>(elementType(cast.getType()))
+                ? elementType(cast.getType())
+                : elementType(cast.getIn().getType()));
+        unsigned width = llvm::APFloat::getSizeInBits(sem);
+        if (!out.floats.empty())
+          mapElements(out.floats, n, [&](size_t i) {
+            llvm::APFloat f(sem, llvm::APInt(width, uint64_t(a.ints[i])));
+            bool lost;
+            f.convert(llvm::APFloat::IEEEdouble(),
+                      llvm::APFloat::rmNearestTiesToEven, &lost);
+            return f.convertToDouble();
+          });
+        else
+          mapElements(out.ints, n, [&](size_t i) {
+            // The value is exact in its own type: it was rounded to it.
+            llvm::APFloat f(a.floats[i]);
+            bool lost;
+            f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
+            return rt.wrap(int64_t(f.bitcastToAPInt().getZExtValue()));
+          });
       })
       .Default([&](Operation *) { handled = false; });
   if (!handled)

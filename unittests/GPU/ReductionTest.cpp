@@ -361,15 +361,17 @@ kernel atomics(v: ptr<i32>, f: ptr<f32>, bins: ptr<i32>, tickets: ptr<i32>,
 
 namespace {
 
-/// Conditional expressions, a loop counting down and selects of pointers,
-/// with fresh random sizes.
+/// Conditional expressions, a loop counting down, selects of pointers and
+/// bitcasts, with fresh random sizes.
 TEST_F(GPUTest, ConditionalsCountdownAndPointerSelects) {
   const char *source = R"(
-kernel control(a: ptr<i32>, b: ptr<i32>, out: ptr<i32>, n: i32,
-               const BLOCK: i32 = 256) {
+kernel control(a: ptr<i32>, b: ptr<i32>, out: ptr<i32>, bits: ptr<i32>,
+               n: i32, const BLOCK: i32 = 256) {
+  static_assert(BLOCK % 32 == 0, "whole warps");
   let r = program_id(0) * BLOCK + range(0, BLOCK);
   let m = r < n;
   let v = load(a + r, m, 0);
+  store(bits + r, bitcast(cast(v, f32) * 0.37, i32), m);
   store(out + r, v * 2 if v > 0 else 0 - v if v < -5 else 7, m);
   store(where((r & 1) == 0, a + r, b + r), r, m);
   var count = 0;
@@ -387,12 +389,14 @@ kernel control(a: ptr<i32>, b: ptr<i32>, out: ptr<i32>, n: i32,
     v = int32_t(rng() % 41) - 20;
   std::vector<int32_t> origA = a;
   Buffer da = uploadVector(*rt, a), db = uploadVector(*rt, b),
-         out = poisoned(n + programs);
-  m.kernel("control").launch({unsigned(programs)}, da, db, out, int32_t(n));
+         out = poisoned(n + programs), bits = poisoned(n);
+  m.kernel("control").launch({unsigned(programs)}, da, db, out, bits,
+                             int32_t(n));
   rt->synchronize();
   auto got = downloadVector<int32_t>(out, n + programs);
   auto gotA = downloadVector<int32_t>(da, n);
   auto gotB = downloadVector<int32_t>(db, n);
+  auto gotBits = downloadVector<int32_t>(bits, n);
   int32_t count = 0;
   for (int i = n; i > 0; i -= block)
     count += i;
@@ -401,6 +405,10 @@ kernel control(a: ptr<i32>, b: ptr<i32>, out: ptr<i32>, n: i32,
     ASSERT_EQ(got[i], v > 0 ? v * 2 : v < -5 ? -v : 7) << i;
     ASSERT_EQ(gotA[i], i % 2 == 0 ? i : v) << i;
     ASSERT_EQ(gotB[i], i % 2 == 0 ? -1 : i) << i;
+    float f = float(v) * 0.37f;
+    int32_t fbits;
+    std::memcpy(&fbits, &f, 4);
+    ASSERT_EQ(gotBits[i], fbits) << i;
   }
   for (int p = 0; p < programs; ++p)
     EXPECT_EQ(got[n + p], count) << "program " << p;

@@ -30,7 +30,8 @@ public:
     Call,
     Subscript,
     List,
-    Tuple
+    Tuple,
+    String
   };
   Expr(Kind kind, SrcLoc loc) : kind(kind), loc(loc) {}
   virtual ~Expr() = default;
@@ -132,6 +133,14 @@ struct TupleExpr : Expr {
   explicit TupleExpr(SrcLoc loc) : Expr(Kind::Tuple, loc) {}
   std::vector<ExprPtr> elements;
   static bool classof(const Expr *e) { return e->getKind() == Kind::Tuple; }
+};
+
+/// `"text"`: only a message argument (static_assert).
+struct StringExpr : Expr {
+  StringExpr(SrcLoc loc, std::string value)
+      : Expr(Kind::String, loc), value(std::move(value)) {}
+  std::string value;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::String; }
 };
 
 //===----------------------------------------------------------------------===//

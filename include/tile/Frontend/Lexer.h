@@ -22,6 +22,7 @@ enum class Tok {
   Ident,
   Int,
   Float,
+  String,
   // Keywords.
   KwKernel,
   KwFn,
