@@ -215,6 +215,41 @@ def test_random_matches_triton():
     print("random: randint and rand bit-identical to Triton (seed %d)" % seed)
 
 
+def test_layernorm_example_matches_torch():
+    """examples/layernorm.tile's forward and backward against PyTorch's
+    layer_norm and its gradients, f32 and f16, rows of 1000 (BLOCK 1024)."""
+    mod = tile.compile(os.path.join(EXAMPLES, "layernorm.tile"), BLOCK=1024)
+    m, n, rows = 37, 1000, 4
+    programs = tile.cdiv(m, rows)
+    for dtype, tol in ((torch.float32, 1e-4), (torch.float16, 1e-2)):
+        suffix = "_f16" if dtype == torch.float16 else ""
+        x = torch.randn(m, n, device="cuda", dtype=dtype) * 2 + 1
+        w = torch.rand(n, device="cuda", dtype=dtype) + 0.5
+        b = torch.randn(n, device="cuda", dtype=dtype)
+        dy = torch.randn(m, n, device="cuda", dtype=dtype)
+        y = torch.full_like(x, float("nan"))
+        mean = torch.full((m,), float("nan"), device="cuda")
+        rstd = torch.full_like(mean, float("nan"))
+        getattr(mod, "layernorm_fwd" + suffix)[(m,)](x, y, w, b, mean, rstd,
+                                                     n, 1e-5)
+        xg, wg, bg = (t.detach().float().requires_grad_() for t in (x, w, b))
+        want = torch.nn.functional.layer_norm(xg, (n,), wg, bg, 1e-5)
+        torch.testing.assert_close(y.float(), want, atol=tol, rtol=tol)
+        gx, gw, gb = torch.autograd.grad(want, (xg, wg, bg), dy.float())
+        dx = torch.full_like(x, float("nan"))
+        dw_part = torch.full((programs, n), float("nan"), device="cuda")
+        db_part = torch.full_like(dw_part, float("nan"))
+        dw = torch.full_like(w, float("nan"))
+        db = torch.full_like(b, float("nan"))
+        getattr(mod, "layernorm_bwd" + suffix)[(programs,)](
+            dy, x, w, mean, rstd, dx, dw_part, db_part, m, n, rows)
+        getattr(mod, "layernorm_dwdb" + suffix)[(tile.cdiv(n, 64),)](
+            dw_part, db_part, dw, db, programs, n)
+        torch.testing.assert_close(dx.float(), gx, atol=tol, rtol=tol)
+        torch.testing.assert_close(dw.float(), gw, atol=tol * 10, rtol=tol)
+        torch.testing.assert_close(db.float(), gb, atol=tol * 10, rtol=tol)
+
+
 if __name__ == "__main__":
     if not HAVE_GPU:
         print("SKIPPED: needs torch and a GPU")
@@ -229,3 +264,4 @@ if __name__ == "__main__":
                 failed += 1
                 print("FAILED", name, type(e).__name__, e)
     sys.exit(1 if failed else 0)
+

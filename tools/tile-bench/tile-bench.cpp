@@ -41,8 +41,10 @@ static cl::opt<int> warmup("warmup", cl::desc("untimed runs first"),
 static cl::opt<std::string>
     only("only",
          cl::desc("run only these benchmarks (comma-separated: "
-                  "vector_add,softmax,dropout,matmul,linear,compile)"),
-         cl::init("vector_add,softmax,dropout,matmul,linear,compile"),
+                  "vector_add,softmax,dropout,layernorm,matmul,linear,"
+                  "compile)"),
+         cl::init("vector_add,softmax,dropout,layernorm,matmul,linear,"
+                  "compile"),
          cl::cat(benchCategory));
 /// The matmul_relu configurations tuned over by default: Triton's usual
 /// blocks for mma.sync GPUs plus the shapes that won some precision or size
@@ -480,6 +482,56 @@ int main(int argc, char **argv) {
           &flush);
       emit("softmax", std::to_string(s.rows) + "x" + std::to_string(s.cols), t,
            2.0 * n * 4);
+    }
+
+    // Layer norm (examples/layernorm.tile), f32 and f16: the forward's x
+    // read and y written; the backward's x and dy read and dx written (its
+    // 32 rows per program's partial dw/db rows, and their sum, are timed but
+    // not counted), as bench/layernorm.py counts them.
+    for (int cols : {1024, 4096, 8192}) {
+      if (!enabled("layernorm"))
+        break;
+      const int rows = 8192, perProgram = 32, programs = rows / perProgram;
+      ModuleOptions options;
+      options.numWarps = std::min(std::max(cols / 256, 1), 8);
+      Module lm = rt.compileFile(dir + "/layernorm.tile",
+                                 {{"BLOCK", std::to_string(cols)}}, options);
+      for (StringRef type : {"f32", "f16"}) {
+        std::string suffix = type == "f16" ? "_f16" : "";
+        size_t n = size_t(rows) * cols, bytes = type == "f16" ? 2 : 4;
+        Buffer x = randomBuffer(rt, n, type, 5), dy = randomBuffer(rt, n, type, 6),
+               w = randomBuffer(rt, cols, type, 7),
+               b = randomBuffer(rt, cols, type, 8), y = rt.alloc(n * bytes),
+               dx = rt.alloc(n * bytes), mean = rt.alloc(rows * 4),
+               rstd = rt.alloc(rows * 4),
+               dwPart = rt.alloc(size_t(programs) * cols * 4),
+               dbPart = rt.alloc(size_t(programs) * cols * 4),
+               dw = rt.alloc(cols * bytes), db = rt.alloc(cols * bytes);
+        Kernel fwd = lm.kernel("layernorm_fwd" + suffix),
+               bwd = lm.kernel("layernorm_bwd" + suffix),
+               dwdb = lm.kernel("layernorm_dwdb" + suffix);
+        std::string shape =
+            std::to_string(rows) + "x" + std::to_string(cols) + " " + type.str();
+        Timing t = timeRuns(
+            rt, warmup, reps,
+            [&] {
+              fwd.launch({unsigned(rows)}, x, y, w, b, mean, rstd,
+                         int32_t(cols), 1e-5f);
+            },
+            &flush);
+        emit("layernorm_fwd", shape, t, 2.0 * n * bytes);
+        t = timeRuns(
+            rt, warmup, reps,
+            [&] {
+              bwd.launch({unsigned(programs)}, dy, x, w, mean, rstd, dx,
+                         dwPart, dbPart, int32_t(rows), int32_t(cols),
+                         int32_t(perProgram));
+              dwdb.launch({unsigned((cols + 63) / 64)}, dwPart, dbPart, dw, db,
+                          int32_t(programs), int32_t(cols));
+            },
+            &flush);
+        emit("layernorm_bwd", shape, t, 3.0 * n * bytes);
+      }
     }
 
     // matmul_relu: TFLOP/s counts 2 M N K; each precision's kernel tuned
