@@ -302,6 +302,22 @@ AxisInfoAnalysis::visitOperation(Operation *op,
               k.push_back(std::gcd(a.getConstancy(i), b.getConstancy(i)));
             return AxisInfo(Vec(rank, 1), Vec(rank, 1), k);
           })
+          .Case<HintOp>([&](HintOp hint) -> std::optional<AxisInfo> {
+            // Stated facts join the derived ones (both hold).
+            const AxisInfo &src = in(0);
+            if (src.getRank() != rank || hint.getMultipleOf().size() != rank)
+              return std::nullopt;
+            Vec c, d, k;
+            for (unsigned i = 0; i < rank; ++i) {
+              c.push_back(std::max(src.getContiguity(i),
+                                   hint.getMaxContiguous()[i]));
+              d.push_back(std::min(AxisInfo::kMaxDivisibility,
+                                   std::max(src.getDivisibility(i),
+                                            hint.getMultipleOf()[i])));
+              k.push_back(src.getConstancy(i));
+            }
+            return AxisInfo(c, d, k);
+          })
           .Case<arith::SelectOp>([&](arith::SelectOp) -> std::optional<AxisInfo> {
             if (operands.size() != 3 || in(0).getRank() != rank)
               return std::nullopt;

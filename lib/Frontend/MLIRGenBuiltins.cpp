@@ -45,6 +45,8 @@ enum class Builtin {
   AtomicCas,
   StaticAssert,
   Bitcast,
+  MultipleOf,
+  MaxContiguous,
   None
 };
 
@@ -82,6 +84,8 @@ Builtin builtinFromName(StringRef name) {
       .Case("atomic_cas", Builtin::AtomicCas)
       .Case("static_assert", Builtin::StaticAssert)
       .Case("bitcast", Builtin::Bitcast)
+      .Case("multiple_of", Builtin::MultipleOf)
+      .Case("max_contiguous", Builtin::MaxContiguous)
       .Default(Builtin::None);
 }
 
@@ -482,6 +486,63 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       return FailureOr<TValue>(v);
     return FailureOr<TValue>(makeRuntime(arith::BitcastOp::create(
         builder, l, mlirType(*type, v.shape), v.value)));
+  }
+
+  case Builtin::MultipleOf:
+  case Builtin::MaxContiguous: {
+    bool isMultiple = kind == Builtin::MultipleOf;
+    if (failed(args.check(2, {"x", "n"})))
+      return fail();
+    FailureOr<TValue> x = args.value(0);
+    if (failed(x))
+      return fail();
+    if (!isa<IntegerType>(x->elemType) || x->elemType.isInteger(1))
+      return FailureOr<TValue>(error(at) << "'" << call.callee
+                                         << "' states facts about integers, "
+                                            "got "
+                                         << typeName(*x));
+    size_t rank = std::max<size_t>(1, x->shape.size());
+    // One value per dimension: a list, or one integer (multiple_of: every
+    // dimension; max_contiguous: a 1-D tile's).
+    SmallVector<int64_t> values;
+    const Expr *n = args.get(1);
+    if (auto *list = dyn_cast<ListExpr>(n)) {
+      for (const ExprPtr &e : list->elements) {
+        FailureOr<int64_t> v = genConstInt(*e, "a hint value");
+        if (failed(v))
+          return fail();
+        values.push_back(*v);
+      }
+    } else {
+      FailureOr<int64_t> v = genConstInt(*n, "a hint value");
+      if (failed(v))
+        return fail();
+      values.assign(isMultiple ? rank : 1, *v);
+    }
+    if (values.size() != rank)
+      return FailureOr<TValue>(error(n->getLoc())
+                               << "'" << call.callee << "' of "
+                               << typeName(*x) << " needs " << rank
+                               << " value(s), one per dimension, got "
+                               << values.size());
+    for (auto [d, v] : llvm::enumerate(values)) {
+      int64_t limit = x->shape.empty() ? 1 : x->shape[d];
+      if (isMultiple ? (v < 1 || (v & (v - 1)) != 0 || v > (int64_t(1) << 30))
+                     : (v < 1 || v > limit))
+        return FailureOr<TValue>(
+            error(n->getLoc())
+            << "'" << call.callee << "' value " << v << " is not "
+            << (isMultiple ? "a power of two up to 2^30"
+                           : "between 1 and the dimension's size " +
+                                 std::to_string(limit)));
+    }
+    SmallVector<int64_t> multiple(rank, 1), contiguous(rank, 1);
+    (isMultiple ? multiple : contiguous) = values;
+    TValue v = materialize(*x, at);
+    return FailureOr<TValue>(makeRuntime(HintOp::create(
+        builder, l, v.value.getType(), v.value,
+        builder.getDenseI64ArrayAttr(multiple),
+        builder.getDenseI64ArrayAttr(contiguous))));
   }
 
   case Builtin::Cast: {

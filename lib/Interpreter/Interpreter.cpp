@@ -343,6 +343,8 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
     return runMemory(op);
   if (auto scan = dyn_cast<ScanOp>(op))
     return runScan(scan);
+  if (auto hint = dyn_cast<HintOp>(op))
+    return runHint(hint);
   if (auto dot = dyn_cast<DotOp>(op))
     return runDot(dot);
   if (auto reduce = dyn_cast<ReduceOp>(op))
@@ -662,6 +664,38 @@ LogicalResult Interpreter::runScan(ScanOp op) {
     }
   }
   set(op.getResult(), std::move(out));
+  return success();
+}
+
+LogicalResult Interpreter::runHint(HintOp op) {
+  const RtValue &src = get(op.getSrc());
+  SmallVector<int64_t, 2> shape = src.shape;
+  if (shape.empty())
+    shape.push_back(1);
+  auto strides = stridesOf(shape);
+  auto fail = [&](size_t i, const Twine &what) {
+    return op.emitError() << "hint does not hold in program (" << pid[0]
+                          << ", " << pid[1] << ", " << pid[2] << "): element "
+                          << i << " is " << src.ints[i] << ", " << what;
+  };
+  // The first element's divisibility (a tile's further runs start where
+  // the analysis derives them; only a scalar is checked whole).
+  int64_t multiple = 1;
+  for (int64_t m : op.getMultipleOf())
+    multiple = std::max(multiple, m);
+  if (src.ints[0] % multiple != 0)
+    return fail(0, "not a multiple of " + Twine(multiple));
+  // Runs of consecutive values along each dimension.
+  for (size_t i = 0; i < src.ints.size(); ++i)
+    for (size_t d = 0; d < shape.size(); ++d) {
+      int64_t c = op.getMaxContiguous()[d];
+      int64_t at = int64_t(i) / strides[d] % shape[d];
+      if (c > 1 && at % c != 0 && src.ints[i] != src.ints[i - strides[d]] + 1)
+        return fail(i, "not one more than the element before it along "
+                       "dimension " +
+                           Twine(d) + " (max_contiguous " + Twine(c) + ")");
+    }
+  set(op.getResult(), src);
   return success();
 }
 

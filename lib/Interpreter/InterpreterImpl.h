@@ -158,6 +158,7 @@ private:
   LogicalResult runDot(DotOp op);
   LogicalResult runReduce(ReduceOp op);
   LogicalResult runScan(ScanOp op);
+  LogicalResult runHint(HintOp op);
 
   const RtValue &get(Value v) { return values[v]; }
   void set(Value v, RtValue r) { values[v] = std::move(r); }

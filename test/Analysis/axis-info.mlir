@@ -94,3 +94,23 @@ tile.kernel @loop(%k: i32) {
   }
   tile.return
 }
+
+// -----
+
+// Hints join what the analysis derives: a runtime start stated a multiple of
+// 16, then offsets gathered by a load stated to run in 64s.
+tile.kernel @hints(%start: i32, %p: !tile.ptr<i32>) {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [1]}}
+  %s = tile.hint %start multiple_of [16] max_contiguous [1] : i32
+  // expected-remark @+1 {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %r = tile.make_range 0, 64 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %ps = tile.splat %p : tensor<64x!tile.ptr<i32>>
+  // expected-remark @+1 {{contiguity = [64], divisibility = [1], constancy = [1]}}
+  %pp = tile.addptr %ps, %r : tensor<64x!tile.ptr<i32>>, tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %g = tile.load %pp : tensor<64x!tile.ptr<i32>>
+  // expected-remark @+1 {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %h = tile.hint %g multiple_of [16] max_contiguous [64] : tensor<64xi32>
+  tile.return
+}

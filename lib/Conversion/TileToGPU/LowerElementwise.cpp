@@ -429,7 +429,14 @@ static LogicalResult lowerElementwise(Operation *op, LoweringContext &l) {
   return success();
 }
 
+/// A hint is a fact for the analysis; the value is its operand.
+static LogicalResult lowerHint(HintOp op, LoweringContext &l) {
+  l.map(op, l.lookup(op.getSrc()));
+  return success();
+}
+
 void tile::populateElementwiseLowerings(LoweringPatternSet &patterns) {
+  patterns.add(lowerHint);
   patterns.add(lowerReturn);
   patterns.add(lowerGridQuery<ProgramIdOp, gpu::BlockIdOp>);
   patterns.add(lowerGridQuery<NumProgramsOp, gpu::GridDimOp>);

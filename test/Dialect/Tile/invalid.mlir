@@ -314,3 +314,29 @@ tile.kernel @atomic_cas_float(%p: !tile.ptr<f32>, %x: f32) {
   %r = tile.atomic_cas %p, %x, %x sem = acq_rel scope = gpu : !tile.ptr<f32>
   tile.return
 }
+
+// -----
+
+tile.kernel @hint_rank(%x: i32) {
+  %t = tile.splat %x : tensor<4xi32>
+  // expected-error @+1 {{'tile.hint' op needs one multiple_of and one max_contiguous value per dimension (1)}}
+  %h = tile.hint %t multiple_of [1, 1] max_contiguous [1] : tensor<4xi32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @hint_pow2(%x: i32) {
+  // expected-error @+1 {{'tile.hint' op multiple_of values must be powers of two, got 6}}
+  %h = tile.hint %x multiple_of [6] max_contiguous [1] : i32
+  tile.return
+}
+
+// -----
+
+tile.kernel @hint_contiguous(%x: i32) {
+  %t = tile.splat %x : tensor<4xi32>
+  // expected-error @+1 {{'tile.hint' op max_contiguous along dimension 0 must be in [1, 4], got 8}}
+  %h = tile.hint %t multiple_of [1] max_contiguous [8] : tensor<4xi32>
+  tile.return
+}

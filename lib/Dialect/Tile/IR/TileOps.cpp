@@ -401,6 +401,29 @@ LogicalResult ScanOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// HintOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult HintOp::verify() {
+  size_t rank = std::max<size_t>(1, shapeOf(getType()).size());
+  if (getMultipleOf().size() != rank || getMaxContiguous().size() != rank)
+    return emitOpError("needs one multiple_of and one max_contiguous value "
+                       "per dimension (")
+           << rank << ")";
+  for (int64_t m : getMultipleOf())
+    if (m < 1 || (m & (m - 1)) != 0)
+      return emitOpError("multiple_of values must be powers of two, got ")
+             << m;
+  ArrayRef<int64_t> shape = shapeOf(getType());
+  for (auto [d, c] : llvm::enumerate(getMaxContiguous()))
+    if (c < 1 || (!shape.empty() && c > shape[d]))
+      return emitOpError("max_contiguous along dimension ")
+             << d << " must be in [1, " << (shape.empty() ? 1 : shape[d])
+             << "], got " << c;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
 

@@ -354,6 +354,25 @@ def Tile_ScanOp : Tile_Op<"scan", [Pure, SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
+def Tile_HintOp : Tile_Op<"hint", [Pure, SameOperandsAndResultType]> {
+  let summary = "Facts the program states about integers, for the axis analysis";
+  let description = [{
+    The value itself. `multiple_of[d]` states that every element is a
+    multiple of it (a power of two, along each dimension, or of the scalar);
+    `max_contiguous[d]` that runs of that many consecutive elements along `d`
+    increase by one. The axis analysis takes them as facts (vector widths
+    and masks follow); the interpreter checks them.
+  }];
+  let arguments = (ins Tile_IntLike:$src, DenseI64ArrayAttr:$multiple_of,
+                       DenseI64ArrayAttr:$max_contiguous);
+  let results = (outs Tile_IntLike:$result);
+  let assemblyFormat = [{
+    $src `multiple_of` $multiple_of `max_contiguous` $max_contiguous attr-dict
+    `:` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
