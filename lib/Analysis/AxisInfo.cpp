@@ -196,11 +196,12 @@ AxisInfoAnalysis::visitOperation(Operation *op,
 
   std::optional<AxisInfo> info =
       llvm::TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
-          .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> std::optional<AxisInfo> {
-            if (std::optional<int64_t> v = constantValue(c))
-              return constantInfo(shape, *v);
-            return std::nullopt;
-          })
+          .Case<arith::ConstantOp>(
+              [&](arith::ConstantOp c) -> std::optional<AxisInfo> {
+                if (std::optional<int64_t> v = constantValue(c))
+                  return constantInfo(shape, *v);
+                return std::nullopt;
+              })
           .Case<MakeRangeOp>([&](MakeRangeOp r) {
             return AxisInfo(Vec{shape[0]}, Vec{pow2Divisor(r.getStart())}, Vec{1});
           })
@@ -238,12 +239,14 @@ AxisInfoAnalysis::visitOperation(Operation *op,
                             Vec{src.getDivisibility(1), src.getDivisibility(0)},
                             Vec{src.getConstancy(1), src.getConstancy(0)});
           })
-          .Case<ConvertLayoutOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-                arith::IndexCastOp>([&](Operation *) { return in(0); })
+          .Case<ConvertLayoutOp, arith::ExtSIOp, arith::ExtUIOp,
+                arith::TruncIOp, arith::IndexCastOp>(
+              [&](Operation *) { return in(0); })
           .Case<AddPtrOp>([&](AddPtrOp) {
             return addInfo(in(0), in(1), pointeeBytes(resultType));
           })
-          .Case<arith::AddIOp>([&](Operation *) { return addInfo(in(0), in(1)); })
+          .Case<arith::AddIOp>(
+              [&](Operation *) { return addInfo(in(0), in(1)); })
           .Case<arith::SubIOp>([&](Operation *) {
             const AxisInfo &a = in(0), &b = in(1);
             Vec c, d, k;
@@ -309,16 +312,17 @@ AxisInfoAnalysis::visitOperation(Operation *op,
               return std::nullopt;
             Vec c, d, k;
             for (unsigned i = 0; i < rank; ++i) {
-              c.push_back(std::max(src.getContiguity(i),
-                                   hint.getMaxContiguous()[i]));
-              d.push_back(std::min(AxisInfo::kMaxDivisibility,
-                                   std::max(src.getDivisibility(i),
-                                            hint.getMultipleOf()[i])));
+              c.push_back(
+                  std::max(src.getContiguity(i), hint.getMaxContiguous()[i]));
+              d.push_back(std::min(
+                  AxisInfo::kMaxDivisibility,
+                  std::max(src.getDivisibility(i), hint.getMultipleOf()[i])));
               k.push_back(src.getConstancy(i));
             }
             return AxisInfo(c, d, k);
           })
-          .Case<arith::SelectOp>([&](arith::SelectOp) -> std::optional<AxisInfo> {
+          .Case<arith::SelectOp>([&](arith::SelectOp)
+                                     -> std::optional<AxisInfo> {
             if (operands.size() != 3 || in(0).getRank() != rank)
               return std::nullopt;
             const AxisInfo &c = in(0), &a = in(1), &b = in(2);

@@ -585,8 +585,8 @@ LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
   }
   SmallVector<StringRef> carried = carriedNames(*this, pointers(loop.body));
   SmallVector<Value> inits = currentValues(*this, carried);
-  auto forOp = scf::ForOp::create(builder, at, bounds[0], bounds[1],
-                                  bounds[2], inits);
+  auto forOp =
+      scf::ForOp::create(builder, at, bounds[0], bounds[1], bounds[2], inits);
   OpBuilder::InsertionGuard guard(builder);
   mlir::Block *body = forOp.getBody();
   if (!body->empty())
@@ -600,12 +600,12 @@ LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
   if (downBy)
     iv = arith::SubIOp::create(
         builder, at, start,
-        arith::MulIOp::create(builder, at, iv,
-                              arith::ConstantOp::create(
-                                  builder, at,
-                                  builder.getIntegerAttr(indexType, *downBy))));
-  LogicalResult bodyResult = declare(loop.varLoc, loop.var,
-                                     Binding{makeRuntime(iv), false, true});
+        arith::MulIOp::create(
+            builder, at, iv,
+            arith::ConstantOp::create(
+                builder, at, builder.getIntegerAttr(indexType, *downBy))));
+  LogicalResult bodyResult =
+      declare(loop.varLoc, loop.var, Binding{makeRuntime(iv), false, true});
   if (succeeded(bodyResult))
     bodyResult = genStmts(pointers(loop.body));
   --frame().loopDepth;
@@ -741,13 +741,13 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
     Type typeArg;
     if (auto *name = dyn_cast<NameExpr>(arg.get())) {
       Binding *bound = lookup(name->name);
-      typeArg = bound ? bound->typeName
-                      : scalarTypeFromName(&context, name->name);
+      typeArg =
+          bound ? bound->typeName : scalarTypeFromName(&context, name->name);
     }
     if (typeArg && param.type)
       return error(arg->getLoc())
-             << "a type name is passed to parameter '" << param.name
-             << "' of '" << fn.name << "', which is declared as a value";
+             << "a type name is passed to parameter '" << param.name << "' of '"
+             << fn.name << "', which is declared as a value";
     typeArgs.push_back(typeArg);
     if (typeArg) {
       args.emplace_back();

@@ -297,10 +297,10 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     if (kind == Builtin::CumSum || kind == Builtin::CumProd) {
       ReduceKind scanKind =
           kind == Builtin::CumSum ? ReduceKind::sum : ReduceKind::prod;
-      return FailureOr<TValue>(makeRuntime(ScanOp::create(
-          builder, l, src.value.getType(),
-          ReduceKindAttr::get(&context, scanKind), src.value,
-          builder.getI32IntegerAttr(axis))));
+      return FailureOr<TValue>(makeRuntime(
+          ScanOp::create(builder, l, src.value.getType(),
+                         ReduceKindAttr::get(&context, scanKind), src.value,
+                         builder.getI32IntegerAttr(axis))));
     }
     SmallVector<int64_t> shape(src.shape.begin(), src.shape.end());
     shape.erase(shape.begin() + axis);
@@ -378,8 +378,8 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
   case Builtin::Where: {
     if (failed(args.check(3, {"cond", "a", "b"})))
       return fail();
-    std::string what = call.isConditional ? "the conditional expression's"
-                                          : "where's";
+    std::string what =
+        call.isConditional ? "the conditional expression's" : "where's";
     FailureOr<TValue> c = args.value(0);
     if (failed(c))
       return fail();
@@ -393,8 +393,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     FailureOr<TValue> b = args.value(2);
     if (failed(b))
       return fail();
-    std::string name =
-        call.isConditional ? "'... if ... else ...'" : "'where'";
+    std::string name = call.isConditional ? "'... if ... else ...'" : "'where'";
     if (isa<PointerType>(a->elemType) || isa<PointerType>(b->elemType)) {
       // Pointers select as they are: both sides of one pointer type.
       std::optional<SmallVector<int64_t>> both =
@@ -454,9 +453,9 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       message = text->value;
     }
     if (!*c->intConst)
-      return FailureOr<TValue>(error(at) << "static assertion failed"
-                                         << (message.empty() ? "" : ": ")
-                                         << message);
+      return FailureOr<TValue>(error(at)
+                               << "static assertion failed"
+                               << (message.empty() ? "" : ": ") << message);
     return FailureOr<TValue>(TValue());
   }
 
@@ -472,11 +471,10 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     Type from = x->elemType;
     if (isa<PointerType>(from) || from.isInteger(1) || type->isInteger(1) ||
         from.getIntOrFloatBitWidth() != type->getIntOrFloatBitWidth())
-      return FailureOr<TValue>(error(at)
-                               << "bitcast needs numbers of one width (not "
-                                  "i1), got "
-                               << typeName(*x) << " to "
-                               << formatType(*type, {}));
+      return FailureOr<TValue>(
+          error(at) << "bitcast needs numbers of one width (not "
+                       "i1), got "
+                    << typeName(*x) << " to " << formatType(*type, {}));
     if (x->weak)
       return FailureOr<TValue>(error(args.get(0)->getLoc())
                                << "bitcast of an untyped literal; give it a "
@@ -520,11 +518,10 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       values.assign(isMultiple ? rank : 1, *v);
     }
     if (values.size() != rank)
-      return FailureOr<TValue>(error(n->getLoc())
-                               << "'" << call.callee << "' of "
-                               << typeName(*x) << " needs " << rank
-                               << " value(s), one per dimension, got "
-                               << values.size());
+      return FailureOr<TValue>(
+          error(n->getLoc())
+          << "'" << call.callee << "' of " << typeName(*x) << " needs " << rank
+          << " value(s), one per dimension, got " << values.size());
     for (auto [d, v] : llvm::enumerate(values)) {
       int64_t limit = x->shape.empty() ? 1 : x->shape[d];
       if (isMultiple ? (v < 1 || (v & (v - 1)) != 0 || v > (int64_t(1) << 30))
@@ -539,10 +536,10 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     SmallVector<int64_t> multiple(rank, 1), contiguous(rank, 1);
     (isMultiple ? multiple : contiguous) = values;
     TValue v = materialize(*x, at);
-    return FailureOr<TValue>(makeRuntime(HintOp::create(
-        builder, l, v.value.getType(), v.value,
-        builder.getDenseI64ArrayAttr(multiple),
-        builder.getDenseI64ArrayAttr(contiguous))));
+    return FailureOr<TValue>(
+        makeRuntime(HintOp::create(builder, l, v.value.getType(), v.value,
+                                   builder.getDenseI64ArrayAttr(multiple),
+                                   builder.getDenseI64ArrayAttr(contiguous))));
   }
 
   case Builtin::Cast: {
@@ -613,14 +610,13 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                      kind == Builtin::AtomicXor || isCas;
       bool isAdd = kind == Builtin::AtomicAdd;
       if (!(isInt || (!bitwise && isFloat) || (isAdd && isHalf)))
-        return FailureOr<TValue>(
-            error(args.get(0)->getLoc())
-            << "'" << call.callee << "' does not support "
-            << formatType(ptrType, {}) << " (it takes "
-            << (isAdd     ? "i32 i64 f16 bf16 f32 f64"
-                : bitwise ? "i32 i64"
-                          : "i32 i64 f32 f64")
-            << ")");
+        return FailureOr<TValue>(error(args.get(0)->getLoc())
+                                 << "'" << call.callee << "' does not support "
+                                 << formatType(ptrType, {}) << " (it takes "
+                                 << (isAdd     ? "i32 i64 f16 bf16 f32 f64"
+                                     : bitwise ? "i32 i64"
+                                               : "i32 i64 f32 f64")
+                                 << ")");
     }
     SmallVector<int64_t> shape(ptr->shape.begin(), ptr->shape.end());
     auto join = [&](const TValue &v, const Expr *e) -> LogicalResult {
@@ -660,7 +656,8 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       if (v->elemType != pointee) {
         if (!v->weak || (isa<IntegerType>(pointee) && v->floatConst))
           return error(valueExpr->getLoc())
-                 << (isLoad ? "'other' of type " : "cannot store a value of type ")
+                 << (isLoad ? "'other' of type "
+                            : "cannot store a value of type ")
                  << typeName(*v) << (isLoad ? " does not match " : " through ")
                  << formatType(ptrType, {}) << "; convert it with cast(..., "
                  << formatType(pointee, {}) << ")";
@@ -673,7 +670,9 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       into = *v;
       return success();
     };
-    if (failed(pointeeOperand(isLoad ? 2 : isCas ? 2 : 1,
+    if (failed(pointeeOperand(isLoad  ? 2
+                              : isCas ? 2
+                                      : 1,
                               isLoad ? other : value)) ||
         (isCas && failed(pointeeOperand(1, cmp))))
       return fail();
@@ -732,7 +731,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
 FailureOr<std::pair<MemSemantic, MemScope>>
 MLIRGenImpl::genAtomicOrder(const Expr *sem, const Expr *scope) {
   std::pair<MemSemantic, MemScope> order = {MemSemantic::acq_rel,
-                                             MemScope::gpu};
+                                            MemScope::gpu};
   if (sem) {
     auto *name = dyn_cast<NameExpr>(sem);
     std::optional<MemSemantic> s =

@@ -294,10 +294,9 @@ FailureOr<TValue> MLIRGenImpl::genExpr(const Expr &expr) {
     const auto &name = cast<NameExpr>(expr).name;
     if (Binding *b = lookup(name)) {
       if (b->typeName)
-        return error(expr.getLoc())
-               << "'" << name << "' names the type "
-               << formatType(b->typeName, {})
-               << " and cannot be used as a value";
+        return error(expr.getLoc()) << "'" << name << "' names the type "
+                                    << formatType(b->typeName, {})
+                                    << " and cannot be used as a value";
       return b->value;
     }
     if (scalarTypeFromName(&context, name))

@@ -491,14 +491,12 @@ LogicalResult Interpreter::runMemory(Operation &op) {
     assert(p.buffer >= 0 && p.buffer < static_cast<int32_t>(buffers.size()));
     HostBuffer &buffer = *buffers[p.buffer];
     if (p.offset < 0 || p.offset >= static_cast<int64_t>(buffer.size())) {
-      return op.emitError() << "out-of-bounds " << what << ": element "
-                            << p.offset << " of the " << buffer.size()
-                            << "-element buffer of "
-                            << "parameter '"
-                            << kernelParamName(kernel, p.buffer) << "'"
-                            << " in program (" << pid[0] << ", "
-                            << pid[1] << ", " << pid[2] << ")"
-                            << (mask || cas ? "" : "; the access has no mask");
+      return op.emitError()
+             << "out-of-bounds " << what << ": element " << p.offset
+             << " of the " << buffer.size() << "-element buffer of "
+             << "parameter '" << kernelParamName(kernel, p.buffer) << "'"
+             << " in program (" << pid[0] << ", " << pid[1] << ", " << pid[2]
+             << ")" << (mask || cas ? "" : "; the access has no mask");
     }
     if (load) {
       if (!out.floats.empty())
@@ -520,8 +518,8 @@ LogicalResult Interpreter::runMemory(Operation &op) {
       if (!stored->floats.empty()) {
         double old = buffer.getFloat(p.offset);
         out.floats[i] = old;
-        buffer.setFloat(p.offset, atomicFloat(rmw.getKind(), old,
-                                              stored->floats[i], type));
+        buffer.setFloat(
+            p.offset, atomicFloat(rmw.getKind(), old, stored->floats[i], type));
       } else {
         int64_t old = buffer.getInt(p.offset);
         out.ints[i] = old;
@@ -674,9 +672,9 @@ LogicalResult Interpreter::runHint(HintOp op) {
     shape.push_back(1);
   auto strides = stridesOf(shape);
   auto fail = [&](size_t i, const Twine &what) {
-    return op.emitError() << "hint does not hold in program (" << pid[0]
-                          << ", " << pid[1] << ", " << pid[2] << "): element "
-                          << i << " is " << src.ints[i] << ", " << what;
+    return op.emitError() << "hint does not hold in program (" << pid[0] << ", "
+                          << pid[1] << ", " << pid[2] << "): element " << i
+                          << " is " << src.ints[i] << ", " << what;
   };
   // The first element's divisibility (a tile's further runs start where
   // the analysis derives them; only a scalar is checked whole).

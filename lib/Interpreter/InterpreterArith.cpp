@@ -439,10 +439,10 @@ LogicalResult Interpreter::runArith(Operation &op) {
       })
       .Case<arith::BitcastOp>([&](arith::BitcastOp cast) {
         const RtValue &a = in(0);
-        const llvm::fltSemantics &sem = floatSemantics(
-            isa<FloatType>(elementType(cast.getType()))
-                ? elementType(cast.getType())
-                : elementType(cast.getIn().getType()));
+        const llvm::fltSemantics &sem =
+            floatSemantics(isa<FloatType>(elementType(cast.getType()))
+                               ? elementType(cast.getType())
+                               : elementType(cast.getIn().getType()));
         unsigned width = llvm::APFloat::getSizeInBits(sem);
         if (!out.floats.empty())
           mapElements(out.floats, n, [&](size_t i) {

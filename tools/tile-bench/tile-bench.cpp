@@ -499,7 +499,8 @@ int main(int argc, char **argv) {
       for (StringRef type : {"f32", "f16"}) {
         std::string suffix = type == "f16" ? "_f16" : "";
         size_t n = size_t(rows) * cols, bytes = type == "f16" ? 2 : 4;
-        Buffer x = randomBuffer(rt, n, type, 5), dy = randomBuffer(rt, n, type, 6),
+        Buffer x = randomBuffer(rt, n, type, 5),
+               dy = randomBuffer(rt, n, type, 6),
                w = randomBuffer(rt, cols, type, 7),
                b = randomBuffer(rt, cols, type, 8), y = rt.alloc(n * bytes),
                dx = rt.alloc(n * bytes), mean = rt.alloc(rows * 4),
@@ -510,8 +511,8 @@ int main(int argc, char **argv) {
         Kernel fwd = lm.kernel("layernorm_fwd" + suffix),
                bwd = lm.kernel("layernorm_bwd" + suffix),
                dwdb = lm.kernel("layernorm_dwdb" + suffix);
-        std::string shape =
-            std::to_string(rows) + "x" + std::to_string(cols) + " " + type.str();
+        std::string shape = std::to_string(rows) + "x" + std::to_string(cols) +
+                            " " + type.str();
         Timing t = timeRuns(
             rt, warmup, reps,
             [&] {
@@ -523,8 +524,8 @@ int main(int argc, char **argv) {
         t = timeRuns(
             rt, warmup, reps,
             [&] {
-              bwd.launch({unsigned(programs)}, dy, x, w, mean, rstd, dx,
-                         dwPart, dbPart, int32_t(rows), int32_t(cols),
+              bwd.launch({unsigned(programs)}, dy, x, w, mean, rstd, dx, dwPart,
+                         dbPart, int32_t(rows), int32_t(cols),
                          int32_t(perProgram));
               dwdb.launch({unsigned((cols + 63) / 64)}, dwPart, dbPart, dw, db,
                           int32_t(programs), int32_t(cols));

@@ -34,8 +34,8 @@ double fromHalf(uint16_t bits) {
 struct Reference {
   std::vector<double> y, mean, rstd, dx, dw, db;
   Reference(const std::vector<double> &x, const std::vector<double> &w,
-            const std::vector<double> &b, const std::vector<double> &dy,
-            int m, int n)
+            const std::vector<double> &b, const std::vector<double> &dy, int m,
+            int n)
       : y(x.size()), mean(m), rstd(m), dx(x.size()), dw(n, 0.0), db(n, 0.0) {
     for (int i = 0; i < m; ++i) {
       const double *row = x.data() + size_t(i) * n;
@@ -125,11 +125,10 @@ TEST_F(LayerNormTest, ForwardAndBackward) {
     bool half, looped;
   };
   const int m = 37, rowsPerProgram = 4;
-  for (Case c : {Case{1000, 1024, 4, false, false},
-                 Case{1000, 1024, 4, true, false},
-                 Case{3000, 4096, 8, false, false},
-                 Case{3000, 4096, 8, true, false},
-                 Case{5000, 1024, 4, false, true}}) {
+  for (Case c :
+       {Case{1000, 1024, 4, false, false}, Case{1000, 1024, 4, true, false},
+        Case{3000, 4096, 8, false, false}, Case{3000, 4096, 8, true, false},
+        Case{5000, 1024, 4, false, true}}) {
     SCOPED_TRACE("n " + std::to_string(c.n) + (c.half ? " f16" : " f32") +
                  (c.looped ? " looped" : ""));
     ModuleOptions options;

@@ -98,12 +98,9 @@ kernel cols(x: ptr<f32>, out: ptr<i32>, rows: i32, const R: i32 = 64,
       const float *xr = x.data() + size_t(r) * n;
       const int32_t *kr = k.data() + size_t(r) * n;
       // h holds x's values (small integers, NaNs where x has them).
-      int32_t want[6] = {firstExtreme(xr, n, true),
-                         firstExtreme(xr, n, false),
-                         firstExtreme(xr, n, true),
-                         firstExtreme(xr, n, false),
-                         firstExtreme(kr, n, true),
-                         firstExtreme(kr, n, false)};
+      int32_t want[6] = {firstExtreme(xr, n, true), firstExtreme(xr, n, false),
+                         firstExtreme(xr, n, true), firstExtreme(xr, n, false),
+                         firstExtreme(kr, n, true), firstExtreme(kr, n, false)};
       for (int j = 0; j < 6; ++j)
         EXPECT_EQ(got[r * 6 + j], want[j])
             << "row " << r << " result " << j << " warps " << warps;
@@ -192,11 +189,11 @@ kernel grid(k: ptr<i32>, out0: ptr<i32>, out1: ptr<i32>, rows: i32,
           if (std::fabs(gotF[at] - sum) > 1e-6 * abs + 1e-7 ||
               gotS[at] != int32_t(isum) || gotP[at] != int32_t(iprod)) {
             if (++wrong <= 5)
-              ADD_FAILURE() << "block " << s.block << " warps " << warps
-                            << " row " << r << " i " << i << ": " << gotF[at]
-                            << " vs " << sum << ", " << gotS[at] << " vs "
-                            << int32_t(isum) << ", " << gotP[at] << " vs "
-                            << int32_t(iprod);
+              ADD_FAILURE()
+                  << "block " << s.block << " warps " << warps << " row " << r
+                  << " i " << i << ": " << gotF[at] << " vs " << sum << ", "
+                  << gotS[at] << " vs " << int32_t(isum) << ", " << gotP[at]
+                  << " vs " << int32_t(iprod);
           }
         }
       }

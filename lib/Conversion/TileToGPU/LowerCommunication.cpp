@@ -134,14 +134,14 @@ static Candidate combineArg(LoweringContext &l, ReduceKind kind, Candidate a,
     better = arith::CmpFOp::create(
         b, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
         c.value, a.value);
-    equal = arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, c.value,
-                                  a.value);
-    Value aNan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, a.value,
-                                       a.value);
-    Value cNan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, c.value,
-                                       c.value);
-    Value aNumber = arith::XOrIOp::create(
-        b, aNan, arith::ConstantIntOp::create(b, 1, 1));
+    equal =
+        arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, c.value, a.value);
+    Value aNan =
+        arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, a.value, a.value);
+    Value cNan =
+        arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, c.value, c.value);
+    Value aNumber =
+        arith::XOrIOp::create(b, aNan, arith::ConstantIntOp::create(b, 1, 1));
     Value nanWins = arith::AndIOp::create(
         b, cNan, arith::OrIOp::create(b, aNumber, lessIndex));
     better = arith::OrIOp::create(b, better, nanWins);
@@ -152,8 +152,8 @@ static Candidate combineArg(LoweringContext &l, ReduceKind kind, Candidate a,
     equal =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, c.value, a.value);
   }
-  Value pick = arith::OrIOp::create(
-      b, better, arith::AndIOp::create(b, equal, lessIndex));
+  Value pick = arith::OrIOp::create(b, better,
+                                    arith::AndIOp::create(b, equal, lessIndex));
   return {arith::SelectOp::create(b, pick, c.value, a.value),
           arith::SelectOp::create(b, pick, c.index, a.index)};
 }
@@ -248,8 +248,8 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
     }
     // Values, then (argmax/argmin) their i32 indices, 8-byte aligned.
     int64_t valueBytes = (warps * numResults * elemBytes + 7) / 8 * 8;
-    Value buffer = l.sharedPointer(
-        0, valueBytes + (isArg ? warps * numResults * 4 : 0));
+    Value buffer =
+        l.sharedPointer(0, valueBytes + (isArg ? warps * numResults * 4 : 0));
     Value indexBuffer = isArg ? l.sharedPointer(valueBytes, 0) : Value();
     auto element = [&](Value base, Type type, Value index) {
       return LLVM::GEPOp::create(b, base.getType(), type, base,
@@ -271,15 +271,15 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
           LLVM::LoadOp::create(b, elemType, element(buffer, elemType, index));
       if (!isArg)
         return {v, Value()};
-      return {v, LLVM::LoadOp::create(
-                     b, b.getI32Type(),
-                     element(indexBuffer, b.getI32Type(), index))};
+      return {
+          v, LLVM::LoadOp::create(b, b.getI32Type(),
+                                  element(indexBuffer, b.getI32Type(), index))};
     };
     for (auto [v, lin] : llvm::zip(acc, lins)) {
       v = read(lin);
       for (int64_t w = 1; w < warps; ++w)
-        v = merge(v, read(arith::AddIOp::create(b, lin,
-                                                l.i32(w * numResults))));
+        v = merge(v,
+                  read(arith::AddIOp::create(b, lin, l.i32(w * numResults))));
     }
     gpu::BarrierOp::create(b);
   }
@@ -313,7 +313,8 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
           ? Value(arith::ConstantOp::create(
                 b, b.getFloatAttr(elemType, kind == ReduceKind::sum ? 0 : 1)))
           : Value(arith::ConstantOp::create(
-                b, b.getIntegerAttr(elemType, kind == ReduceKind::sum ? 0 : 1)));
+                b,
+                b.getIntegerAttr(elemType, kind == ReduceKind::sum ? 0 : 1)));
   auto merge = [&](Value x, Value y) { return combine(l, kind, x, y); };
 
   int64_t extent = src.getExtent(axis);
@@ -351,7 +352,8 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
     laneStride *= layout.getThreadsPerWarp()[d];
   }
   int64_t lanes = src.getDistinctLanes(axis);
-  ArrayRef<Value> laneIds = l.laneCoords(layout), warpIds = l.warpCoords(layout);
+  ArrayRef<Value> laneIds = l.laneCoords(layout),
+                  warpIds = l.warpCoords(layout);
   // Lanes past the distinct ones hold copies (the tile wraps).
   Value lanePos = arith::AndIOp::create(b, laneIds[axis], l.i32(lanes - 1));
   SmallVector<Value> inclusive = totals, lanePrefix(totals.size(), identity),
@@ -365,8 +367,8 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
         t = arith::SelectOp::create(b, has, merge(y, t), t);
       }
     }
-    Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lanePos,
-                                        l.i32(0));
+    Value first =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lanePos, l.i32(0));
     // The lane holding the last distinct position of this lane's group.
     Value last = arith::AddIOp::create(
         b, l.getLaneId(),
@@ -393,9 +395,9 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
     int64_t numLines = 1;
     for (int64_t e : lineShape)
       numLines *= e;
-    Value buffer = l.sharedPointer(
-        0, numLines * repeats * warps *
-               sharedElementBytes(l.memoryType(elemType)));
+    Value buffer =
+        l.sharedPointer(0, numLines * repeats * warps *
+                               sharedElementBytes(l.memoryType(elemType)));
     // Element (line, r, w) of the totals.
     SmallVector<Value> rows;
     for (unsigned line = 0; line < lines.size(); ++line) {

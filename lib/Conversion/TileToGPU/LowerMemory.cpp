@@ -436,9 +436,8 @@ static LogicalResult lowerAtomicCAS(AtomicCASOp op, LoweringContext &l) {
   const Slots &vals = l.lookup(op.getValue());
   return lowerAtomic(op, l, [&](unsigned slot) -> Value {
     ImplicitLocOpBuilder &b = l.builder();
-    auto cas = LLVM::AtomicCmpXchgOp::create(b, ptrs[slot], cmps[slot],
-                                             vals[slot], ordering, failure,
-                                             scope);
+    auto cas = LLVM::AtomicCmpXchgOp::create(
+        b, ptrs[slot], cmps[slot], vals[slot], ordering, failure, scope);
     return LLVM::ExtractValueOp::create(b, cas, ArrayRef<int64_t>{0});
   });
 }

@@ -367,8 +367,8 @@ LogicalResult ReduceOp::verify() {
     return emitOpError("axis ") << axis << " out of range for rank " << rank;
   bool isArg =
       getKind() == ReduceKind::argmax || getKind() == ReduceKind::argmin;
-  Type wantElem = isArg ? IntegerType::get(getContext(), 32)
-                        : srcType.getElementType();
+  Type wantElem =
+      isArg ? IntegerType::get(getContext(), 32) : srcType.getElementType();
   if (getElementTypeOrSelf(getType()) != wantElem)
     return emitOpError("result element type must be ") << wantElem;
   if (isa<PointerType>(srcType.getElementType()))
@@ -412,8 +412,7 @@ LogicalResult HintOp::verify() {
            << rank << ")";
   for (int64_t m : getMultipleOf())
     if (m < 1 || (m & (m - 1)) != 0)
-      return emitOpError("multiple_of values must be powers of two, got ")
-             << m;
+      return emitOpError("multiple_of values must be powers of two, got ") << m;
   ArrayRef<int64_t> shape = shapeOf(getType());
   for (auto [d, c] : llvm::enumerate(getMaxContiguous()))
     if (c < 1 || (!shape.empty() && c > shape[d]))
@@ -449,8 +448,8 @@ LogicalResult AtomicRMWOp::verify() {
     break;
   }
   if (!ok)
-    return emitOpError("atomic ") << stringifyAtomicKind(getKind())
-                                  << " does not support " << elem;
+    return emitOpError("atomic ")
+           << stringifyAtomicKind(getKind()) << " does not support " << elem;
   return success();
 }
 

@@ -357,11 +357,12 @@ def Tile_ScanOp : Tile_Op<"scan", [Pure, SameOperandsAndResultType]> {
 def Tile_HintOp : Tile_Op<"hint", [Pure, SameOperandsAndResultType]> {
   let summary = "Facts the program states about integers, for the axis analysis";
   let description = [{
-    The value itself. `multiple_of[d]` states that every element is a
-    multiple of it (a power of two, along each dimension, or of the scalar);
-    `max_contiguous[d]` that runs of that many consecutive elements along `d`
-    increase by one. The axis analysis takes them as facts (vector widths
-    and masks follow); the interpreter checks them.
+    The value itself. `multiple_of[d]` states that the first element of
+    each run of consecutive values along `d` (a scalar: the value) is a
+    multiple of it, a power of two; `max_contiguous[d]` that runs of that
+    many elements along `d` increase by one. The axis analysis takes them as
+    facts (vector widths and masks follow); the interpreter checks a
+    scalar's divisibility, a tile's first element and the stated runs.
   }];
   let arguments = (ins Tile_IntLike:$src, DenseI64ArrayAttr:$multiple_of,
                        DenseI64ArrayAttr:$max_contiguous);
