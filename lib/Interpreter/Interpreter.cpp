@@ -564,14 +564,19 @@ LogicalResult Interpreter::runDot(DotOp op) {
   return success();
 }
 
+/// Elements between neighbours along `axis` of a row-major `shape`.
+static int64_t innerSize(ArrayRef<int64_t> shape, int64_t axis) {
+  int64_t inner = 1;
+  for (size_t d = axis + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  return inner;
+}
+
 LogicalResult Interpreter::runReduce(ReduceOp op) {
   const RtValue &src = get(op.getSrc());
   RtValue out = makeValue(op.getType());
-  int64_t axis = op.getAxis();
-  int64_t len = src.shape[axis];
-  int64_t inner = 1;
-  for (size_t d = axis + 1; d < src.shape.size(); ++d)
-    inner *= src.shape[d];
+  int64_t len = src.shape[op.getAxis()];
+  int64_t inner = innerSize(src.shape, op.getAxis());
   ElemType rt(op.getType());
   ReduceKind kind = op.getKind();
   bool isArg = kind == ReduceKind::argmax || kind == ReduceKind::argmin;
@@ -638,11 +643,8 @@ LogicalResult Interpreter::runReduce(ReduceOp op) {
 
 LogicalResult Interpreter::runScan(ScanOp op) {
   RtValue out = get(op.getSrc());
-  int64_t axis = op.getAxis();
-  int64_t len = out.shape[axis];
-  int64_t inner = 1;
-  for (size_t d = axis + 1; d < out.shape.size(); ++d)
-    inner *= out.shape[d];
+  int64_t len = out.shape[op.getAxis()];
+  int64_t inner = innerSize(out.shape, op.getAxis());
   ElemType rt(op.getType());
   bool isSum = op.getKind() == ReduceKind::sum;
   int64_t lines = int64_t(out.size()) / len;

@@ -115,6 +115,18 @@ static Value shuffleXor(LoweringContext &l, Value value, unsigned mask) {
   return shuffle(l, value, l.i32(mask), gpu::ShuffleMode::XOR);
 }
 
+/// How far apart (in lane ids) two lanes of `layout` are that hold
+/// neighbouring elements along `axis`: the lanes of the faster dimensions.
+static unsigned laneStrideAlong(BlockedEncodingAttr layout, unsigned axis) {
+  unsigned stride = 1;
+  for (unsigned d : layout.getOrder()) {
+    if (d == axis)
+      break;
+    stride *= layout.getThreadsPerWarp()[d];
+  }
+  return stride;
+}
+
 /// A value and its index along the reduced axis: argmax/argmin's partial
 /// results.
 struct Candidate {
@@ -202,12 +214,7 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
   }
 
   // Across the lanes that hold distinct elements along `axis`.
-  unsigned laneStride = 1;
-  for (unsigned d : layout.getOrder()) {
-    if (d == axis)
-      break;
-    laneStride *= layout.getThreadsPerWarp()[d];
-  }
+  unsigned laneStride = laneStrideAlong(layout, axis);
   for (int64_t m = 1; m < src.getDistinctLanes(axis); m *= 2)
     for (Candidate &v : acc)
       v = merge(v, {shuffleXor(l, v.value, m * laneStride),
@@ -345,12 +352,7 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
 
   // 2. Across lanes: an inclusive scan of the totals (Hillis-Steele), the
   // exclusive prefix each lane adds, and the warp's total.
-  unsigned laneStride = 1;
-  for (unsigned d : layout.getOrder()) {
-    if (d == axis)
-      break;
-    laneStride *= layout.getThreadsPerWarp()[d];
-  }
+  unsigned laneStride = laneStrideAlong(layout, axis);
   int64_t lanes = src.getDistinctLanes(axis);
   ArrayRef<Value> laneIds = l.laneCoords(layout),
                   warpIds = l.warpCoords(layout);
