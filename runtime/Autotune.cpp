@@ -134,6 +134,7 @@ Kernel TunedKernelImpl::kernel(size_t index) const {
   ModuleOptions moduleOptions;
   moduleOptions.numWarps = configs[index].numWarps;
   moduleOptions.numStages = configs[index].numStages;
+  moduleOptions.arch = options.arch;
   return rt
       ->compileSource(source, name, configs[index].constants, moduleOptions)
       .kernel(kernelName);
@@ -168,7 +169,7 @@ std::string TunedKernelImpl::storeKey(const std::string &shape) const {
     configList += c.str() + ";";
   return DiskCache::makeKey({compilerVersion(), "autotune", source, kernelName,
                              configList, rt->deviceName(), rt->deviceArch(),
-                             shape});
+                             options.arch, shape});
 }
 
 void TunedKernelImpl::compileAll(const std::vector<Arg> &args) {

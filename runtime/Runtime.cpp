@@ -515,9 +515,12 @@ Module Runtime::compileSource(const std::string &source,
     module->options.constants[k] = v;
   module->options.numWarps = options.numWarps;
   module->options.numStages = options.numStages;
+  // sm_90 devices run sm_90a code: its warpgroup MMAs.
+  std::string deviceArch =
+      impl->info.arch == "sm_90" ? "sm_90a" : impl->info.arch;
   module->options.arch =
       options.arch.empty()
-          ? (isSupportedArch(impl->info.arch) ? impl->info.arch : "sm_90")
+          ? (isSupportedArch(deviceArch) ? deviceArch : "sm_90")
           : options.arch;
   if (!isSupportedArch(module->options.arch))
     throw Error("unsupported arch '" + module->options.arch + "'");

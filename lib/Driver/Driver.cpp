@@ -105,6 +105,7 @@ LogicalResult tile::lowerModule(ModuleOp module, const CompileOptions &options,
   pipeline.numWarps = options.numWarps;
   pipeline.numStages = options.numStages;
   pipeline.maxSharedBytes = maxSharedBytesPerBlock(options.arch);
+  pipeline.wgmma = options.arch == "sm_90a";
   if (failed(runPasses(module, hook, [&](OpPassManager &pm) {
         switch (options.stage) {
         case Stage::Tile:

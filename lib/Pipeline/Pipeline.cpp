@@ -6,6 +6,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,13 +27,16 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   TileCoalesceOptions coalesce;
   coalesce.numWarps = options.numWarps;
   pm.addPass(createTileCoalesce(coalesce));
-  pm.addPass(createTileAccelerateDot());
+  TileAccelerateDotOptions accelerate;
+  accelerate.wgmma = options.wgmma;
+  pm.addPass(createTileAccelerateDot(accelerate));
   pm.addPass(createTileRemoveLayoutConversions());
   pm.addPass(createTileFuse());
   pm.addPass(createTileRemoveLayoutConversions());
   TilePromoteSharedOptions promote;
   promote.numStages = options.numStages;
   promote.maxSharedBytes = options.maxSharedBytes;
+  promote.wgmma = options.wgmma;
   pm.addPass(createTilePromoteShared(promote));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
@@ -53,6 +57,8 @@ void tile::buildNVVMPipeline(OpPassManager &pm,
   buildGPUPipeline(pm, options);
   pm.addPass(createSCFToControlFlowPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  // NVVM ops without an LLVM intrinsic (wgmma.mma_async) become their PTX.
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertNVVMToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
@@ -69,12 +75,17 @@ void tile::registerTilePipeline() {
         *this, "max-shared-bytes",
         llvm::cl::desc("Shared memory one program instance may use"),
         llvm::cl::init(kSm90MaxSharedBytes)};
+    Option<bool> wgmma{
+        *this, "wgmma",
+        llvm::cl::desc("Compute fitting dots with sm_90a warpgroup MMAs"),
+        llvm::cl::init(false)};
   };
   auto convert = [](const Options &o) {
     PipelineOptions options;
     options.numWarps = o.numWarps;
     options.numStages = o.numStages;
     options.maxSharedBytes = o.maxSharedBytes;
+    options.wgmma = o.wgmma;
     return options;
   };
   PassPipelineRegistration<Options>(

@@ -80,6 +80,13 @@ static cl::opt<bool>
     tuneVerbose("tune-verbose", cl::desc("print each tuning's times to stderr"),
                 cl::cat(benchCategory));
 
+static cl::opt<std::string>
+    benchArch("arch",
+              cl::desc("architecture the matmuls compile for (sm_80, sm_90: "
+                       "mma.sync; sm_90a: warpgroup MMAs; default: the "
+                       "device's, sm_90a on an H100)"),
+              cl::cat(benchCategory));
+
 static cl::opt<std::string> matmulFilter(
     "matmul-filter",
     cl::desc("time only the matmul kernels whose name (matmul_f16, "
@@ -545,6 +552,7 @@ int main(int argc, char **argv) {
       AutotuneOptions tuning;
       tuning.key = {"M", "N", "K"};
       tuning.verbose = tuneVerbose;
+      tuning.arch = benchArch;
       std::map<std::string, TunedKernel> kernels;
       for (MatmulShape s : matmuls) {
         if (!matmulFilter.empty()) {

@@ -189,3 +189,81 @@ TEST_F(SwizzleTest, OffsetsArePermutationsOfEachRow) {
 }
 
 } // namespace
+
+namespace {
+
+/// The address a wgmma descriptor reads for element (mn, k) of an operand
+/// in the canonical layout of its swizzle (PTX ISA, "Shared memory matrix
+/// layout"): atoms of 8 rows by `atomBytes`, one after another along the
+/// row direction within a panel of all rows, panels after each other; the
+/// hardware XORs address bits [4, 4 + log2(atomBytes / 16)) with the bits
+/// from 7 up. Stored rows run along the contiguous dimension.
+int64_t hardwareAddress(int64_t row, int64_t col, int64_t rows,
+                        int64_t elemBytes, int64_t atomBytes) {
+  int64_t atomElems = atomBytes / elemBytes;
+  int64_t linear = col / atomElems * rows * atomBytes + row * atomBytes +
+                   col % atomElems * elemBytes;
+  int64_t bits = atomBytes == 128 ? 7 : atomBytes == 64 ? 3 : 1;
+  return linear ^ (((linear >> 7) & bits) << 4);
+}
+
+} // namespace
+
+/// Stages stored for wgmma put every element where the hardware's swizzle
+/// reads it, for 32-, 64- and 128-byte atoms and rows of several panels.
+TEST_F(SwizzleTest, WgmmaStagesAreTheHardwareSwizzle) {
+  mlir::Type f16 = mlir::Float16Type::get(&ctx);
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{64, 16},
+                            {128, 32},
+                            {64, 64},
+                            {32, 256},
+                            {16, 128}}) {
+    auto encoding =
+        SharedEncodingAttr::getForWgmma(&ctx, {rows, cols}, f16, {1, 0}, 0);
+    ASSERT_TRUE(encoding) << rows << "x" << cols;
+    SwizzledTile t = SwizzledTile::get(encoding, {rows, cols}, f16);
+    int64_t atomBytes = std::min<int64_t>(cols * 2, 128);
+    EXPECT_EQ(t.panel * 2, atomBytes);
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        ASSERT_EQ(t.offset(r, c) * 2, hardwareAddress(r, c, rows, 2, atomBytes))
+            << rows << "x" << cols << " at (" << r << ", " << c << ")";
+  }
+  // Rows the descriptors cannot describe: 48 bytes, 192 bytes.
+  EXPECT_FALSE(SharedEncodingAttr::getForWgmma(&ctx, {64, 24}, f16, {1, 0}, 0));
+  EXPECT_FALSE(SharedEncodingAttr::getForWgmma(&ctx, {64, 96}, f16, {1, 0}, 0));
+}
+
+/// The A operand's row groups: the m64 instruction of warpgroup q, block i
+/// gives warp w' its rows 16 w' + [0, 8) and + [8, 16); those must be the
+/// rows warp 4q + w' holds in the accumulator's blocked layout (rows
+/// 8 (4q + w') + [0, 8) of local rows 2i and 2i + 1, 8 W rows apart). The
+/// permutation is a bijection on the stored rows.
+TEST_F(SwizzleTest, WgmmaARowsAreTheAccumulatorRows) {
+  mlir::Type f16 = mlir::Float16Type::get(&ctx);
+  for (int64_t warps : {4, 8}) {
+    for (int64_t m : {16 * warps, 32 * warps}) {
+      auto encoding =
+          SharedEncodingAttr::getForWgmma(&ctx, {m, 64}, f16, {1, 0}, warps);
+      ASSERT_TRUE(encoding);
+      SwizzledTile t = SwizzledTile::get(encoding, {m, 64}, f16);
+      std::set<int64_t> seen;
+      for (int64_t row = 0; row < m; ++row)
+        seen.insert(t.physicalRow(row));
+      EXPECT_EQ(int64_t(seen.size()), m);
+      EXPECT_EQ(*seen.rbegin(), m - 1);
+      int64_t groups = warps / 4, blocks = m / (64 * groups);
+      for (int64_t q = 0; q < groups; ++q)
+        for (int64_t i = 0; i < blocks; ++i)
+          for (int64_t w = 0; w < 4; ++w)
+            for (int64_t h = 0; h < 2; ++h)
+              for (int64_t g = 0; g < 8; ++g) {
+                int64_t instructionRow =
+                    64 * (i * groups + q) + 16 * w + 8 * h + g;
+                int64_t accumulatorRow =
+                    (2 * i + h) * 8 * warps + 8 * (4 * q + w) + g;
+                EXPECT_EQ(t.physicalRow(accumulatorRow), instructionRow);
+              }
+    }
+  }
+}

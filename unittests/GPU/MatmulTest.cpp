@@ -316,6 +316,63 @@ TEST_F(MatmulTest, OperandOrders) {
       }
 }
 
+/// sm_90a: dots from stages stored for warpgroup MMAs (wgmma.mma_async
+/// with descriptors) in every operand order (A given K x M stays on
+/// mma.sync with all warps along M), f16 and bf16, through strides and
+/// through trans(), with the 32-, 64- and 128-byte swizzles (BK 16, 32,
+/// 64), one and two warpgroups, N up to 256; at edge sizes, with K below
+/// one block, and with padded leading dimensions.
+TEST_F(MatmulTest, WarpgroupMma) {
+  std::string text = readExample("matmul_relu.tile");
+  struct Config {
+    const char *bm, *bn, *bk;
+    unsigned warps;
+  };
+  for (Config config :
+       {Config{"128", "128", "32", 4}, Config{"128", "256", "64", 8},
+        Config{"64", "64", "16", 4}})
+    for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
+                               OperandOrder::TN, OperandOrder::TT})
+      for (Precision p : {Precision::f16, Precision::bf16})
+        for (bool viaTrans : {false, true}) {
+          if (order == OperandOrder::NN && viaTrans)
+            continue;
+          ModuleOptions options;
+          options.arch = "sm_90a";
+          options.numWarps = config.warps;
+          std::string source =
+              order == OperandOrder::NN
+                  ? kernelSource(p)
+                  : matmulOrderSource(text, name(p), order, viaTrans);
+          Module module = rt->compileSource(
+              source,
+              std::string("matmul_wgmma_") + orderName(order) + "_" + name(p) +
+                  (viaTrans ? "_trans" : ""),
+              {{"BM", config.bm}, {"BN", config.bn}, {"BK", config.bk}},
+              options);
+          int bm = std::stoi(config.bm), bn = std::stoi(config.bn);
+          SCOPED_TRACE(std::string("BM=") + config.bm + " BN=" + config.bn +
+                       " BK=" + config.bk +
+                       " warps=" + std::to_string(config.warps));
+          Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+            module.kernel("matmul_relu")
+                .launchArgs({ceilDiv(c.m, bm), ceilDiv(c.n, bn)}, args);
+          };
+          auto run = [&](int m, int n, int k, int padA, int padB, int ldc) {
+            Case c{p, m, n, k, 0, 0, ldc, order};
+            c.lda = (c.transA() ? m : k) + padA;
+            c.ldb = (c.transB() ? k : n) + padB;
+            check(c, launch);
+          };
+          run(127, 129, 65, 0, 0, 129);
+          run(200, 136, 72, 5, 3, 141);
+          run(130, 260, 8, 0, 0, 260);
+          run(1, 64, 48, 0, 0, 64);
+          if (!smallOnly())
+            run(768, 512, 1024, 0, 16, 512);
+        }
+}
+
 /// examples/linear.tile: Y = relu(X W^T + bias) + R, W given N x K, the
 /// bias and the residual fused into the store; against an fp64 reference
 /// of the f16-rounded inputs (within 1e-2 of sum |x w| + |bias| + |r|,

@@ -27,6 +27,10 @@ struct PipelineOptions {
   /// Shared memory one program instance may use (the target's opt-in limit;
   /// tilec and the runtime pass the arch's).
   int64_t maxSharedBytes = kSm90MaxSharedBytes;
+  /// Compute the dots that fit with sm_90a warpgroup MMAs (`wgmma`) from
+  /// shared memory instead of `mma.sync` (tilec and the runtime set it for
+  /// sm_90a).
+  bool wgmma = false;
 };
 
 /// Adds the passes that run on frontend-generated tile IR to `pm`:

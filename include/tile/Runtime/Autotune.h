@@ -71,6 +71,9 @@ struct AutotuneOptions {
   /// Print one line per configuration timed while tuning, when stderr is a
   /// terminal (silent otherwise).
   bool progress = true;
+  /// The architecture to compile for (empty: the runtime's default for the
+  /// device, as Runtime::compileSource picks it).
+  std::string arch;
 };
 
 /// What tuning found for one shape key.

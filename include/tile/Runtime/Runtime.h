@@ -96,7 +96,7 @@ struct Grid {
 
 /// How a Module compiles its source.
 struct ModuleOptions {
-  std::string arch; ///< default: the device's (sm_90 on an H100)
+  std::string arch; ///< default: the device's (sm_90a on an H100)
   unsigned numWarps = 4;
   /// Shared-memory stages of pipelined dot operands (< 2: none).
   unsigned numStages = 3;

@@ -47,6 +47,7 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
     populateCommunicationLowerings(patterns);
     populateFmaDotLowerings(patterns);
     populateMmaLowerings(patterns);
+    populateWgmmaLowerings(patterns);
     MLIRContext *ctx = &getContext();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
@@ -116,10 +117,15 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
       // limited to 48 KiB); the launch passes its size.
       b.setInsertionPoint(func);
       auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 0);
+      // wgmma stages start at 1024-byte multiples of a 1024-aligned base.
+      bool wgmmaStages = false;
+      kernel.walk([&](SharedAllocOp alloc) {
+        wgmmaStages |= alloc.getEncoding().getPanel() != 0;
+      });
       auto global = LLVM::GlobalOp::create(
           b, kernel.getLoc(), arrayType, /*isConstant=*/false,
           LLVM::Linkage::External, sharedBufferName(kernel.getSymName()),
-          Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+          Attribute(), /*alignment=*/wgmmaStages ? 1024 : 16, /*addrSpace=*/3);
       global->setAttr(TileDialect::SharedBytesAttrHelper::getNameStr(),
                       b.getI64IntegerAttr(shared));
     }

@@ -111,6 +111,8 @@ SwizzledTile SwizzledTile::get(SharedEncodingAttr encoding,
   tile.vec = encoding.getVec();
   tile.perPhase = encoding.getPerPhase();
   tile.maxPhase = encoding.getMaxPhase();
+  tile.panel = encoding.getPanel();
+  tile.rowWarps = encoding.getRowWarps();
   return tile;
 }
 

@@ -305,6 +305,19 @@ static LogicalResult lowerAsyncCommit(AsyncCommitOp op, LoweringContext &l) {
 
 static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
   NVVM::CpAsyncWaitGroupOp::create(l.builder(), op.getPending());
+  // cp.async writes through the generic proxy, wgmma reads through the
+  // async one: each thread fences its landed copies before the barrier.
+  bool wgmmaStages = false;
+  op->getParentOfType<KernelOp>().walk([&](SharedAllocOp alloc) {
+    wgmmaStages |= alloc.getEncoding().getPanel() != 0;
+  });
+  if (wgmmaStages)
+    NVVM::FenceProxyOp::create(
+        l.builder(),
+        NVVM::ProxyKindAttr::get(l.builder().getContext(),
+                                 NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(l.builder().getContext(),
+                                   NVVM::SharedSpace::shared_cta));
   gpu::BarrierOp::create(l.builder());
   return success();
 }

@@ -188,6 +188,9 @@ void LoweringContext::placeSharedBuffers() {
     MemRefType type = alloc.getType();
     int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
     int64_t first = topLevel(alloc), last = first;
+    // wgmma stages: aligned to the largest swizzle pattern (1024 bytes),
+    // so that the hardware's swizzle is the encoding's.
+    int64_t align = alloc.getEncoding().getPanel() ? 1024 : 128;
     for (Operation *user : alloc->getUsers())
       last = std::max(last, topLevel(user));
     // The lowest 128-byte aligned offset clear of every live-overlapping
@@ -199,7 +202,7 @@ void LoweringContext::placeSharedBuffers() {
         if (other.first <= last && first <= other.last &&
             offset < other.offset + other.bytes &&
             other.offset < offset + bytes) {
-          offset = llvm::alignTo(other.offset + other.bytes, 128);
+          offset = llvm::alignTo(other.offset + other.bytes, align);
           moved = true;
         }
     }
@@ -340,16 +343,37 @@ Slots tile::loadShared(LoweringContext &l, const Distribution &dist,
 static Value storedOffset(LoweringContext &l, const SwizzledTile &tile,
                           Value row, Value col) {
   ImplicitLocOpBuilder &b = l.builder();
-  Value phase = arith::RemUIOp::create(
-      b, arith::DivUIOp::create(b, row, l.i32(tile.perPhase)),
-      l.i32(tile.maxPhase));
-  Value chunk = arith::DivUIOp::create(b, col, l.i32(tile.vec));
-  Value within = arith::RemUIOp::create(b, col, l.i32(tile.vec));
-  Value swizzled = arith::XOrIOp::create(b, chunk, phase);
-  Value rowStart = arith::MulIOp::create(b, row, l.i32(tile.cols));
-  Value chunkStart = arith::MulIOp::create(b, swizzled, l.i32(tile.vec));
-  return arith::AddIOp::create(b, rowStart,
-                               arith::AddIOp::create(b, chunkStart, within));
+  auto div = [&](Value x, int64_t d) -> Value {
+    return arith::DivUIOp::create(b, x, l.i32(d));
+  };
+  auto rem = [&](Value x, int64_t d) -> Value {
+    return arith::RemUIOp::create(b, x, l.i32(d));
+  };
+  auto mul = [&](Value x, int64_t c) -> Value {
+    return arith::MulIOp::create(b, x, l.i32(c));
+  };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, x, y);
+  };
+  if (int64_t warps = tile.rowWarps) {
+    // SwizzledTile::physicalRow.
+    Value group = div(row, 8), rep = div(group, warps),
+          warp = rem(group, warps);
+    Value q = div(warp, 4), w = rem(warp, 4), i = div(rep, 2), h = rem(rep, 2);
+    Value physical = add(mul(add(mul(i, warps / 4), q), 8), add(mul(w, 2), h));
+    row = add(mul(physical, 8), rem(row, 8));
+  }
+  Value phase = rem(div(row, tile.perPhase), tile.maxPhase);
+  int64_t width = tile.panel ? tile.panel : tile.cols;
+  Value panelStart;
+  if (tile.panel && tile.panel < tile.cols) {
+    panelStart = mul(div(col, width), tile.rows * width);
+    col = rem(col, width);
+  }
+  Value swizzled = arith::XOrIOp::create(b, div(col, tile.vec), phase);
+  Value offset =
+      add(mul(row, width), add(mul(swizzled, tile.vec), rem(col, tile.vec)));
+  return panelStart ? add(panelStart, offset) : offset;
 }
 
 Value tile::swizzledOffset(LoweringContext &l, const SwizzledTile &tile,
@@ -368,6 +392,18 @@ Value tile::swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
   if (tile.transposed) {
     std::swap(row, col);
     std::swap(rowDelta, colDelta);
+  }
+  if (tile.panel || tile.rowWarps) {
+    // Not linear in the deltas: the whole offset each time.
+    auto plus = [&](Value x, int64_t c) -> Value {
+      return c == 0 ? x : arith::AddIOp::create(b, x, l.i32(c));
+    };
+    SwizzledTile stored = tile;
+    stored.transposed = false;
+    return LLVM::GEPOp::create(
+        b, buffer.getType(), elemType, buffer,
+        ValueRange{swizzledOffset(l, stored, plus(row, rowDelta),
+                                  plus(col, colDelta))});
   }
   int64_t ra = rowDelta % (tile.perPhase * tile.maxPhase);
   int64_t ca = colDelta % (tile.vec * tile.maxPhase);

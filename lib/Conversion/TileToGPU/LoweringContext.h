@@ -99,6 +99,9 @@ void populateFmaDotLowerings(LoweringPatternSet &patterns);
 /// `dot` on `mma.sync` fragments, and the conversions and shared loads into
 /// them (LowerMma.cpp).
 void populateMmaLowerings(LoweringPatternSet &patterns);
+/// `dot` on sm_90a warpgroup MMAs from stages stored for them
+/// (LowerWgmma.cpp).
+void populateWgmmaLowerings(LoweringPatternSet &patterns);
 
 /// The state of lowering one kernel, shared by the units.
 class LoweringContext {

@@ -128,3 +128,37 @@ tile.kernel @scan_sliced(%p: !tile.ptr<f32>, %v: f32) attributes {tile.num_warps
   %r = tile.scan sum %t, axis = 1 : tensor<16x16xf32, #s>
   tile.return
 }
+
+// -----
+
+// Stages stored for wgmma feeding a dot whose warps are not all along M.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+tile.kernel @wgmma_square_warps(%s: i32) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
+  %acc = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #bo>
+  // expected-error @+1 {{the dot's layout does not fit warpgroup MMAs}}
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+  tile.return
+}
+
+// -----
+
+// An A stage stored without the accumulator's row order (rowWarps 0).
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+tile.kernel @wgmma_unordered_a(%s: i32) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
+  %acc = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #bo>
+  // expected-error @+1 {{the A stage is not stored for this warpgroup MMA}}
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+  tile.return
+}

@@ -129,3 +129,20 @@ tile.kernel @k() {
   %buf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 1, order = [2, 0, 1]}> : memref<2x16x16xf16, 3>
   tile.return
 }
+
+// -----
+
+tile.kernel @k() {
+  // expected-error @+1 {{a panel is one swizzle atom: vec * maxPhase = 64 elements, got 32}}
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 32}> : memref<2x64x128xf16, 3>
+  tile.return
+}
+
+
+// -----
+
+tile.kernel @k() {
+  // expected-error @+1 {{rowWarps orders a wgmma A operand: it needs panels and a multiple of 4 warps, got 2}}
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 2}> : memref<2x64x128xf16, 3>
+  tile.return
+}

@@ -88,6 +88,12 @@ struct SwizzledTile {
   int64_t perPhase, maxPhase;
   /// True when stored row r is tile column r (order [0, 1]).
   bool transposed;
+  /// Elements per panel when stored rows are cut into panels stored one
+  /// after another (wgmma operands); 0 when rows are whole.
+  int64_t panel = 0;
+  /// Warps along M of the wgmma whose A operand this is (its 8-row groups
+  /// in warpgroup order); 0 when rows are in order.
+  int64_t rowWarps = 0;
   /// The tile of `shape` and `elemType` stored as `encoding` says.
   static SwizzledTile get(SharedEncodingAttr encoding,
                           llvm::ArrayRef<int64_t> shape, mlir::Type elemType);
@@ -113,8 +119,22 @@ struct SwizzledTile {
   int64_t offset(int64_t row, int64_t col) const {
     if (transposed)
       std::swap(row, col);
+    row = physicalRow(row);
     int64_t phase = row / perPhase % maxPhase;
-    return row * cols + ((col / vec) ^ phase) * vec + col % vec;
+    int64_t width = panel ? panel : cols;
+    return col / width * rows * width + row * width +
+           ((col % width / vec) ^ phase) * vec + col % vec;
+  }
+  /// The position stored row `row` takes: itself, or for a wgmma A operand
+  /// (rowWarps W, Q = W / 4 warpgroups) the row of 8-row group `8 (i Q + q)
+  /// + 2 w + h` for the group `(2 i + h) W + 4 q + w` that warp 4 q + w of
+  /// the accumulator layout holds in its local rows 2 i + h.
+  int64_t physicalRow(int64_t row) const {
+    if (!rowWarps)
+      return row;
+    int64_t group = row / 8, rep = group / rowWarps, warp = group % rowWarps;
+    int64_t q = warp / 4, w = warp % 4, i = rep / 2, h = rep % 2;
+    return 8 * (8 * (i * (rowWarps / 4) + q) + 2 * w + h) + row % 8;
   }
 };
 

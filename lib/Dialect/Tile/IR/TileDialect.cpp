@@ -159,7 +159,8 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            unsigned vec, unsigned perPhase, unsigned maxPhase,
-                           ArrayRef<unsigned> order) {
+                           ArrayRef<unsigned> order, unsigned panel,
+                           unsigned rowWarps) {
   for (unsigned v : {vec, perPhase, maxPhase})
     if (v == 0 || (v & (v - 1)) != 0)
       return emitError() << "vec, perPhase and maxPhase must be powers of "
@@ -168,7 +169,35 @@ SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (order != ArrayRef<unsigned>{1, 0} && order != ArrayRef<unsigned>{0, 1})
     return emitError() << "a shared tile is 2-D: order must be [1, 0] or "
                           "[0, 1]";
+  if (panel != 0 && panel != vec * maxPhase)
+    return emitError() << "a panel is one swizzle atom: vec * maxPhase = "
+                       << vec * maxPhase << " elements, got " << panel;
+  if (rowWarps != 0 && (panel == 0 || rowWarps % 4 != 0))
+    return emitError() << "rowWarps orders a wgmma A operand: it needs "
+                          "panels and a multiple of 4 warps, got "
+                       << rowWarps;
   return success();
+}
+
+SharedEncodingAttr SharedEncodingAttr::getForWgmma(MLIRContext *context,
+                                                   ArrayRef<int64_t> shape,
+                                                   Type elemType,
+                                                   ArrayRef<unsigned> order,
+                                                   unsigned rowWarps) {
+  int64_t elemBytes = std::max(1u, elemType.getIntOrFloatBitWidth() / 8);
+  int64_t rowBytes = shape[order[0]] * elemBytes;
+  if (shape[order[1]] % 8 != 0 ||
+      !(rowBytes == 32 || rowBytes == 64 || rowBytes % 128 == 0))
+    return nullptr;
+  // The swizzle of one atom: 128-byte rows (or the row), 16-byte chunks.
+  int64_t atomBytes = std::min<int64_t>(rowBytes, 128);
+  SmallVector<int64_t, 2> atom(shape);
+  atom[order[0]] = atomBytes / elemBytes;
+  SharedEncodingAttr swizzle =
+      getSwizzled(context, atom, elemType, order, /*elementReads=*/false);
+  return get(context, swizzle.getVec(), swizzle.getPerPhase(),
+             swizzle.getMaxPhase(), order,
+             swizzle.getVec() * swizzle.getMaxPhase(), rowWarps);
 }
 
 SharedEncodingAttr SharedEncodingAttr::getSwizzled(MLIRContext *context,

@@ -1,10 +1,10 @@
 //===- AccelerateDot.cpp - tensor-core layouts for dot --------------------===//
 //
 // Gives each `dot` that tensor cores can compute the `mma.sync` accumulator
-// layout and its operands the matching dot-operand layouts, with explicit
-// `convert_layout` ops around it; tile-fuse and
-// tile-remove-layout-conversions then move the accumulator's layout through
-// the K loop and into the epilogue.
+// layout (for sm_90a warpgroup MMAs, all warps along M) and its operands the
+// matching dot-operand layouts, with explicit `convert_layout` ops around it;
+// tile-fuse and tile-remove-layout-conversions then move the accumulator's
+// layout through the K loop and into the epilogue.
 //
 //===----------------------------------------------------------------------===//
 #include "Rematerialize.h"
@@ -71,6 +71,8 @@ void collectProducerDots(Value value, llvm::DenseSet<Operation *> &visited,
 }
 
 struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
+  using TileAccelerateDotBase::TileAccelerateDotBase;
+
   /// Dots in a chain (one's result computes the next one's A): their warps
   /// all go along M, so each warp holds whole rows of the first result,
   /// which are the A fragments of the second, and A needs no shared memory.
@@ -110,7 +112,8 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
       return;
     unsigned warps = numWarps.getInt();
     std::optional<std::pair<unsigned, unsigned>> grid;
-    if (chained.contains(dot) && m % (16 * warps) == 0)
+    if ((chained.contains(dot) && m % (16 * warps) == 0) ||
+        (wgmma && fitsWgmma(m, n, k, in, acc, warps)))
       grid = std::make_pair(warps, 1u);
     else
       grid = warpGrid(m, n, warps);

@@ -22,6 +22,10 @@
 // a `trans` between the load and the dot becomes a transposed view of the
 // stage (`shared_load ... transposed`).
 //
+// With `wgmma`, both operands of a dot laid out for warpgroup MMAs are
+// stored as wgmma descriptors read them (panels of one swizzle atom, A's
+// row groups in warpgroup order), and the dot reads the stages directly.
+//
 // An FMA dot's float operand (a 2-D blocked load used only by the dot) is
 // staged the same way: its `shared_load` keeps the blocked layout, and the
 // dot reads the stage directly instead of storing the tile to shared
@@ -54,6 +58,8 @@ struct Candidate {
   SmallVector<Operation *, 2> uses;
   SetVector<Operation *> slice;
   Value buffer;
+  /// How the stage is stored (stageEncoding, or the wgmma encoding).
+  SharedEncodingAttr encoding;
   /// The value the stage's shared_load replaces.
   Value replaced() {
     return uses.empty() ? load.getResult() : uses.back()->getResult(0);
@@ -117,6 +123,57 @@ SharedEncodingAttr stageEncoding(Candidate &c) {
   return SharedEncodingAttr::getSwizzled(c.load.getContext(), type.getShape(),
                                          type.getElementType(), order,
                                          elementReads);
+}
+
+/// Gives the stages of each dot whose A and B are both in `cands` the
+/// encoding wgmma descriptors read, where the dot's layout is
+/// tile-accelerate-dot's for warpgroup MMAs (all warps along M) and A is
+/// K-major (transposed A stays on mma.sync).
+void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
+  llvm::DenseMap<Operation *, std::pair<Candidate *, Candidate *>> byDot;
+  for (Candidate &c : cands) {
+    Value value = c.replaced();
+    auto dot =
+        value.hasOneUse() ? dyn_cast<DotOp>(*value.user_begin()) : DotOp();
+    if (!dot)
+      continue;
+    auto &pair = byDot[dot];
+    (dot.getA() == value ? pair.first : pair.second) = &c;
+  }
+  for (auto &[op, pair] : byDot) {
+    auto dot = cast<DotOp>(op);
+    auto [a, b] = pair;
+    auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(
+        dot.getA().getType().getEncoding());
+    if (!a || !b || !operand)
+      continue;
+    ArrayRef<unsigned> warps = operand.getParent().getWarpsPerCTA();
+    RankedTensorType aType = dot.getA().getType(), cType = dot.getType();
+    if (warps[1] != 1 || !fitsWgmma(cType.getDimSize(0), cType.getDimSize(1),
+                                    aType.getDimSize(1), aType.getElementType(),
+                                    cType.getElementType(), warps[0]))
+      continue;
+    auto wgmmaEncoding = [&](Candidate &c, unsigned rowWarps) {
+      auto type = cast<RankedTensorType>(c.load.getType());
+      auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
+      return SharedEncodingAttr::getForWgmma(
+          c.load.getContext(), type.getShape(), type.getElementType(),
+          layout.getOrder(), rowWarps);
+    };
+    // A is K-major when the dot reads its stored rows as its rows.
+    unsigned aFastest =
+        cast<BlockedEncodingAttr>(
+            cast<RankedTensorType>(a->load.getType()).getEncoding())
+            .getOrder()[0];
+    if ((a->transposed() ? 1 - aFastest : aFastest) != 1)
+      continue;
+    SharedEncodingAttr aEnc = wgmmaEncoding(*a, warps[0]);
+    SharedEncodingAttr bEnc = wgmmaEncoding(*b, 0);
+    if (!aEnc || !bEnc)
+      continue;
+    a->encoding = aEnc;
+    b->encoding = bEnc;
+  }
 }
 
 bool isZero(Value v) {
@@ -239,6 +296,10 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     auto i32 = [&](int64_t v) -> Value {
       return arith::ConstantIntOp::create(b, loc, v, 32);
     };
+    for (Candidate &c : cands)
+      c.encoding = stageEncoding(c);
+    if (wgmma)
+      chooseWgmmaEncodings(cands);
     for (Candidate &c : cands) {
       auto type = cast<RankedTensorType>(c.load.getType());
       SmallVector<int64_t> shape{stages};
@@ -247,7 +308,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
           b, c.load.getLoc(),
           MemRefType::get(shape, type.getElementType(), AffineMap(),
                           b.getI32IntegerAttr(3)),
-          stageEncoding(c));
+          c.encoding);
     }
     Value lb = loop.getLowerBound(), step = loop.getStep();
     // Prologue: iterations 0 .. S-2.

@@ -16,6 +16,17 @@ namespace tile {
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 
+/// True when sm_90a warpgroup MMAs can compute an M x N x K dot of `in`
+/// inputs accumulating in `acc` with all `warps` along M: m64 instructions
+/// of 4 warps (each warp 16 rows per instruction), N in one instruction
+/// (at most 256), K by 16. tile-accelerate-dot,
+/// tile-promote-shared and the lowering agree through it.
+inline bool fitsWgmma(int64_t m, int64_t n, int64_t k, mlir::Type in,
+                      mlir::Type acc, unsigned warps) {
+  return (in.isF16() || in.isBF16()) && acc.isF32() && warps % 4 == 0 &&
+         m % (16 * warps) == 0 && n % 8 == 0 && n <= 256 && k % 16 == 0;
+}
+
 } // namespace tile
 
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_H

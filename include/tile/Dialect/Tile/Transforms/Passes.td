@@ -78,7 +78,17 @@ def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
     and its operands the matching `#tile.dot_operand` layouts, all through
     explicit `convert_layout` ops. Other dots (f32 `ieee`, f64, shapes that
     do not divide) stay on the FMA path.
+
+    With `wgmma` (sm_90a), a 16-bit dot that warpgroup MMAs can compute
+    (the kernel's warps a multiple of 4, M a multiple of 16 per warp, N a
+    multiple of 8 up to 256, K of 16, f32 accumulation) puts
+    all warps along M, the layout `wgmma` accumulates in once
+    tile-promote-shared stores its operands for it.
   }];
+  let options = [
+    Option<"wgmma", "wgmma", "bool", /*default=*/"false",
+           "Lay out dots that sm_90a warpgroup MMAs can compute for them">
+  ];
   let dependentDialects = ["::tile::TileDialect"];
 }
 
@@ -102,10 +112,19 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     keeps the blocked layout and the dot reads the stage directly. Loads
     whose addresses depend on loop-carried values, or whose `other` is not
     zero, are left alone.
+
+    With `wgmma`, a dot whose A and B are both staged, whose layout
+    tile-accelerate-dot chose for warpgroup MMAs and whose A is K-major
+    gets stages in the encoding `wgmma` descriptors read (`panel`, and
+    `rowWarps` for A); the lowering then computes it with `wgmma.mma_async`
+    straight from the stages, with no fragments in registers.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
            "Buffer stages of the software pipeline (< 2: no pipelining)">,
+    Option<"wgmma", "wgmma", "bool", /*default=*/"false",
+           "Store the operands of dots laid out for warpgroup MMAs as wgmma "
+           "descriptors read them">,
     Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
            /*default=*/"::tile::kSm90MaxSharedBytes",
            "Shared memory the buffers of one loop may take; fewer stages "

@@ -1,0 +1,178 @@
+//===- LowerWgmma.cpp - tensor-core dot: sm_90a warpgroup MMAs ------------===//
+//
+// A dot whose A and B are both read from pipeline stages stored for wgmma
+// (a `#tile.shared` encoding with panels, see TileAttrs.td) becomes
+// `wgmma.mma_async` instructions that read the operands from shared memory
+// through matrix descriptors; the accumulator stays in registers.
+//
+// The accumulator is tile-accelerate-dot's layout with all W warps along M:
+// warp w holds rows 8w + [0, 8) of each 8W rows. Warpgroup q (warps 4q ..
+// 4q + 3) issues, for each of its m64 blocks i, one m64nNk16 instruction
+// per k step; warp w' of the warpgroup gets instruction
+// rows 16w' + [0, 16), which the A stage's row order (rowWarps) makes the
+// rows of its local rows 2i and 2i + 1. Register 4j + r of an instruction's
+// result is n8 block j, row half r / 2, column r % 2 of the lane's pair: the
+// m16n8 fragment of mma.sync, so the accumulator slots are the same.
+//
+// A descriptor (PTX ISA "matrix descriptor") packs in 16-byte units the
+// start address (bits 0-13), the leading-dimension byte offset (16-29:
+// between panels along M/N for an MN-major operand; unused, 1, for K-major),
+// the stride byte offset (32-45: between 8-row groups) and the swizzle
+// (62-63: 1 = 128, 2 = 64, 3 = 32 bytes). Stages start 1024-byte aligned,
+// so the hardware's swizzle is the encoding's.
+//
+//===----------------------------------------------------------------------===//
+#include "LoweringContext.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace tile;
+
+namespace {
+
+/// The stage buffer a dot operand is read from when it is a shared_load of
+/// a stage stored for wgmma; null otherwise.
+SharedAllocOp wgmmaStage(DotOp dot, Value operand) {
+  auto load = operand.getDefiningOp<SharedLoadOp>();
+  if (!load || !load->hasOneUse() || load->getBlock() != dot->getBlock())
+    return {};
+  auto alloc = load.getBuffer().getDefiningOp<SharedAllocOp>();
+  return alloc && alloc.getEncoding().getPanel() != 0 ? alloc : SharedAllocOp();
+}
+
+bool isWgmmaDot(DotOp op) {
+  return isDotOperand(op.getA().getType()) && wgmmaStage(op, op.getA()) &&
+         wgmmaStage(op, op.getB());
+}
+
+/// One operand's descriptors: a base for its stage, and the byte offset of
+/// each instruction's sub-matrix.
+struct OperandDescriptors {
+  SwizzledTile tile;
+  bool kMajor;
+  /// The descriptor of the stage's first byte.
+  Value base;
+
+  /// Byte offset of the sub-matrix whose first M (N) index is `mn` (a
+  /// stored row for K-major, a panel start for MN-major) and first k `k`.
+  int64_t offset(int64_t mn, int64_t k) const {
+    int64_t panel = tile.panel, eb = tile.elemBytes;
+    int64_t along = kMajor ? k : mn, across = kMajor ? mn : k;
+    return (along / panel * tile.rows * panel + across * panel +
+            along % panel) *
+           eb;
+  }
+};
+
+OperandDescriptors makeDescriptors(LoweringContext &l, Value stagePointer,
+                                   const SwizzledTile &tile, bool kMajor) {
+  ImplicitLocOpBuilder &b = l.builder();
+  int64_t panelBytes = tile.panel * tile.elemBytes;
+  uint64_t swizzle = panelBytes == 128 ? 1 : panelBytes == 64 ? 2 : 3;
+  // Between 8-row groups of a panel; between panels along M/N.
+  uint64_t strideBytes = 8 * panelBytes;
+  uint64_t leadingBytes = kMajor ? 16 : tile.rows * panelBytes;
+  uint64_t fields =
+      (leadingBytes >> 4) << 16 | (strideBytes >> 4) << 32 | swizzle << 62;
+  Value address = LLVM::PtrToIntOp::create(b, b.getI64Type(), stagePointer);
+  Value start = arith::ShRUIOp::create(
+      b,
+      arith::AndIOp::create(b, address,
+                            arith::ConstantIntOp::create(b, 0x3ffff, 64)),
+      arith::ConstantIntOp::create(b, 4, 64));
+  Value base = arith::OrIOp::create(
+      b, start, arith::ConstantIntOp::create(b, int64_t(fields), 64));
+  return {tile, kMajor, base};
+}
+
+LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  MLIRContext *ctx = b.getContext();
+  RankedTensorType aType = op.getA().getType(), cType = op.getType();
+  Distribution cDist = *Distribution::get(cType);
+  BlockedEncodingAttr layout = cDist.getLayout();
+  int64_t warps = layout.getWarpsPerCTA()[0];
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+  int64_t k = aType.getDimSize(1);
+  if (layout.getWarpsPerCTA()[1] != 1 ||
+      !fitsWgmma(m, n, k, aType.getElementType(), cType.getElementType(),
+                 warps))
+    return op.emitError("the dot's layout does not fit warpgroup MMAs");
+  std::optional<LoweringContext::Stage> aStage = l.deferredStage(op.getA());
+  std::optional<LoweringContext::Stage> bStage = l.deferredStage(op.getB());
+  assert(aStage && bStage && "isWgmmaDot's shared_loads are deferred");
+  if (aStage->tile.rowWarps != warps || aStage->tile.contiguousDim() != 1)
+    return op.emitError("the A stage is not stored for this warpgroup MMA");
+  int64_t warpgroups = warps / 4;
+  int64_t blocksM = m / (64 * warpgroups);
+  OperandDescriptors aDesc =
+      makeDescriptors(l, aStage->pointer, aStage->tile, /*kMajor=*/true);
+  bool bKMajor = bStage->tile.contiguousDim() == 0;
+  OperandDescriptors bDesc =
+      makeDescriptors(l, bStage->pointer, bStage->tile, bKMajor);
+  Value warpgroup =
+      arith::DivUIOp::create(b, l.warpCoords(layout)[0], l.i32(4));
+  // The warpgroup's A rows start at stored row 64 q of each m64 block.
+  Value aRows = arith::ExtUIOp::create(
+      b, b.getI64Type(),
+      arith::MulIOp::create(b, warpgroup, l.i32(aDesc.offset(64, 0) >> 4)));
+  Value aBase = arith::AddIOp::create(b, aDesc.base, aRows);
+  auto descriptor = [&](Value base, int64_t bytes) -> Value {
+    return bytes == 0
+               ? base
+               : arith::AddIOp::create(
+                     b, base, arith::ConstantIntOp::create(b, bytes >> 4, 64));
+  };
+
+  NVVM::WGMMATypes inType = aType.getElementType().isF16()
+                                ? NVVM::WGMMATypes::f16
+                                : NVVM::WGMMATypes::bf16;
+  Type f32 = b.getF32Type();
+  auto accType =
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(n / 2, f32));
+  Slots acc = l.lookup(op.getAcc());
+  // Accumulator slot of register r of the instruction for m64 block i:
+  // n8 block r / 4, as an m16n8 fragment.
+  auto slotOf = [&](int64_t i, int64_t r) {
+    return cDist.getSlot({2 * i + (r % 4) / 2, 2 * (r / 4) + r % 2});
+  };
+  SmallVector<Value> accs;
+  for (int64_t i = 0; i < blocksM; ++i) {
+    Value s = LLVM::UndefOp::create(b, accType);
+    for (int64_t r = 0; r < n / 2; ++r)
+      s = LLVM::InsertValueOp::create(b, s, acc[slotOf(i, r)], r);
+    accs.push_back(s);
+  }
+
+  NVVM::WgmmaFenceAlignedOp::create(b);
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, 16);
+  for (int64_t kk = 0; kk < k / 16; ++kk)
+    for (int64_t i = 0; i < blocksM; ++i) {
+      Value da = descriptor(aBase, aDesc.offset(64 * warpgroups * i, 16 * kk));
+      Value db = descriptor(bDesc.base, bDesc.offset(0, 16 * kk));
+      accs[i] = NVVM::WgmmaMmaAsyncOp::create(
+          b, accType, accs[i], da, db, shape, inType, inType,
+          NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+          NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+          NVVM::MMALayout::row,
+          bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+          /*satfinite=*/nullptr);
+    }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, b.getI64IntegerAttr(0));
+  for (int64_t i = 0; i < blocksM; ++i)
+    for (int64_t r = 0; r < n / 2; ++r)
+      acc[slotOf(i, r)] = LLVM::ExtractValueOp::create(b, accs[i], r);
+  l.map(op, acc);
+  return success();
+}
+
+} // namespace
+
+void tile::populateWgmmaLowerings(LoweringPatternSet &patterns) {
+  patterns.add(lowerWgmmaDot, /*benefit=*/2, isWgmmaDot);
+}

@@ -1,0 +1,46 @@
+// RUN: tile-opt %s --convert-tile-to-gpu | FileCheck %s
+
+// A dot whose operands are stages stored for wgmma: A (64 x 64, K-major,
+// rows of 128 bytes, row groups in warpgroup order for 4 warps) and B
+// (64 x 128 row-major: MN-major, two panels of 64 columns). Descriptor
+// fields in 16-byte units: A 0x4000004000010000 (128-byte swizzle, 8 rows
+// of 128 bytes, leading offset unused), B 0x4000004002000000 (the panel
+// stride, 64 rows of 128 bytes, as the leading offset). Each k step moves
+// A 32 bytes along its rows (2 units) and B 16 rows (128 units). The
+// async_wait fences the copies for the async proxy before its barrier.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK: llvm.mlir.global external @__tile_shared_wgmma() {addr_space = 3 : i32, alignment = 1024 : i64
+// CHECK-LABEL: gpu.func @wgmma
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[AF:.*]] = arith.constant 4611686293305360384 : i64
+// CHECK-NEXT: %[[A:.*]] = arith.ori %{{.*}}, %[[AF]] : i64
+// CHECK: %[[BF:.*]] = arith.constant 4611686293338849280 : i64
+// CHECK-NEXT: %[[B0:.*]] = arith.ori %{{.*}}, %[[BF]] : i64
+// The warpgroup's rows (warpgroup 0 of 1: offset 0 times 64 rows).
+// CHECK: %[[A0:.*]] = arith.addi %[[A]], %{{.*}} : i64
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: nvvm.wgmma.mma_async %[[A0]], %[[B0]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : i64
+// CHECK-NEXT: %[[A1:.*]] = arith.addi %[[A0]], %[[TWO]] : i64
+// CHECK-NEXT: %[[ROWS16:.*]] = arith.constant 128 : i64
+// CHECK-NEXT: %[[B1:.*]] = arith.addi %[[B0]], %[[ROWS16]] : i64
+// CHECK-NEXT: nvvm.wgmma.mma_async %[[A1]], %[[B1]]
+// CHECK-COUNT-2: nvvm.wgmma.mma_async
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+tile.kernel @wgmma(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
+  %acc = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+  tile.async_wait pending = 0
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x128xf16, 3> -> tensor<64x128xf16, #bo>
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
+  %ptrs = tile.splat %p : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.store %ptrs, %d : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.return
+}

@@ -1,0 +1,38 @@
+// RUN: tile-opt %s --tile-accelerate-dot=wgmma=true --split-input-file | FileCheck %s
+
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+
+// With wgmma, a 16-bit dot that warpgroup MMAs fit (8 warps: M by 128,
+// N <= 256, K by 16, f32 accumulation) puts all warps along M. A tf32 dot,
+// one with N = 512 and one with M = 64 (not 16 rows per warp) keep the
+// square warp grids of mma.sync.
+// CHECK-DAG: #[[WG:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-DAG: #[[SQ:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 4], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @fits
+// CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[WG]]>
+// CHECK: tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x256xf32, #[[SQ]]>
+// CHECK: tile.dot {{.*}} -> tensor<128x512xf32, #[[SQ]]>
+// CHECK: tile.dot {{.*}} -> tensor<64x256xf32, #[[SQ]]>
+tile.kernel @fits(%x: f16, %f: f32, %y: f32, %q: !tile.ptr<f32>) attributes {tile.num_warps = 8 : i32} {
+  %a = tile.splat %x : tensor<128x64xf16, #b>
+  %bb = tile.splat %x : tensor<64x256xf16, #b>
+  %c = tile.splat %y : tensor<128x256xf32, #b>
+  %p = tile.splat %q : tensor<128x256x!tile.ptr<f32>, #b>
+  %d = tile.dot %a, %bb, %c : tensor<128x64xf16, #b> * tensor<64x256xf16, #b> -> tensor<128x256xf32, #b>
+  tile.store %p, %d : tensor<128x256x!tile.ptr<f32>, #b>
+  %fa = tile.splat %f : tensor<128x64xf32, #b>
+  %fb = tile.splat %f : tensor<64x256xf32, #b>
+  %e = tile.dot %fa, %fb, %c precision = tf32 : tensor<128x64xf32, #b> * tensor<64x256xf32, #b> -> tensor<128x256xf32, #b>
+  tile.store %p, %e : tensor<128x256x!tile.ptr<f32>, #b>
+  %wb = tile.splat %x : tensor<64x512xf16, #b>
+  %wc = tile.splat %y : tensor<128x512xf32, #b>
+  %wp = tile.splat %q : tensor<128x512x!tile.ptr<f32>, #b>
+  %w = tile.dot %a, %wb, %wc : tensor<128x64xf16, #b> * tensor<64x512xf16, #b> -> tensor<128x512xf32, #b>
+  tile.store %wp, %w : tensor<128x512x!tile.ptr<f32>, #b>
+  %sa = tile.splat %x : tensor<64x64xf16, #b>
+  %sc = tile.splat %y : tensor<64x256xf32, #b>
+  %sp = tile.splat %q : tensor<64x256x!tile.ptr<f32>, #b>
+  %s = tile.dot %sa, %bb, %sc : tensor<64x64xf16, #b> * tensor<64x256xf16, #b> -> tensor<64x256xf32, #b>
+  tile.store %sp, %s : tensor<64x256x!tile.ptr<f32>, #b>
+  tile.return
+}

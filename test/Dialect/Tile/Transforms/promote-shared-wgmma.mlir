@@ -1,0 +1,76 @@
+// RUN: tile-opt %s --split-input-file --tile-promote-shared=wgmma=true | FileCheck %s
+// RUN: tile-opt %s --split-input-file --tile-promote-shared | FileCheck %s --check-prefix=SYNC
+
+// With wgmma, a dot whose warps are all along M (tile-accelerate-dot's
+// layout for warpgroup MMAs) and whose A (row-major: K-major) and B are
+// both staged gets stages stored as wgmma descriptors read them: A's rows
+// of 128 bytes are one panel, its row groups in warpgroup order for 8
+// warps; B's rows of 256 bytes are two panels of 64 elements. Without the
+// option the stages keep whole rows.
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: tile.kernel @nn
+// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 8}> : memref<3x128x64xf16, 3 : i32>
+// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x64x128xf16, 3 : i32>
+// CHECK: scf.for
+// CHECK: tile.shared_load
+// CHECK: tile.shared_load
+// CHECK: tile.dot
+// SYNC-LABEL: tile.kernel @nn
+// SYNC-NOT: panel
+// SYNC: scf.for
+tile.kernel @nn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %res = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %ap = tile.splat %pa : tensor<128x64x!tile.ptr<f16>, #b>
+    %aoff = tile.splat %i : tensor<128x64xi32, #b>
+    %aptr = tile.addptr %ap, %aoff : tensor<128x64x!tile.ptr<f16>, #b>, tensor<128x64xi32, #b>
+    %bp = tile.splat %pb : tensor<64x128x!tile.ptr<f16>, #b>
+    %boff = tile.splat %i : tensor<64x128xi32, #b>
+    %bptr = tile.addptr %bp, %boff : tensor<64x128x!tile.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    %av = tile.load %aptr : tensor<128x64x!tile.ptr<f16>, #b>
+    %bv = tile.load %bptr : tensor<64x128x!tile.ptr<f16>, #b>
+    %ca = tile.convert_layout %av : tensor<128x64xf16, #b> -> tensor<128x64xf16, #a>
+    %cb = tile.convert_layout %bv : tensor<64x128xf16, #b> -> tensor<64x128xf16, #bo>
+    %d = tile.dot %ca, %cb, %acc : tensor<128x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  }
+  tile.return
+}
+
+// -----
+
+// A loaded K x M (M contiguous) and transposed: an MN-major A, which this
+// path leaves to mma.sync (whole rows, no panels for either operand).
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: tile.kernel @tn
+// CHECK-NOT: panel
+// CHECK: scf.for
+tile.kernel @tn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %res = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %ap = tile.splat %pa : tensor<32x64x!tile.ptr<f16>, #b>
+    %aoff = tile.splat %i : tensor<32x64xi32, #b>
+    %aptr = tile.addptr %ap, %aoff : tensor<32x64x!tile.ptr<f16>, #b>, tensor<32x64xi32, #b>
+    %bp = tile.splat %pb : tensor<32x64x!tile.ptr<f16>, #b>
+    %boff = tile.splat %i : tensor<32x64xi32, #b>
+    %bptr = tile.addptr %bp, %boff : tensor<32x64x!tile.ptr<f16>, #b>, tensor<32x64xi32, #b>
+    %av = tile.load %aptr : tensor<32x64x!tile.ptr<f16>, #b>
+    %bv = tile.load %bptr : tensor<32x64x!tile.ptr<f16>, #b>
+    %at = tile.trans %av : tensor<32x64xf16, #b> -> tensor<64x32xf16, #b>
+    %ca = tile.convert_layout %at : tensor<64x32xf16, #b> -> tensor<64x32xf16, #a>
+    %cb = tile.convert_layout %bv : tensor<32x64xf16, #b> -> tensor<32x64xf16, #bo>
+    %d = tile.dot %ca, %cb, %acc : tensor<64x32xf16, #a> * tensor<32x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  tile.return
+}
