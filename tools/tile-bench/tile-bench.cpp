@@ -49,8 +49,11 @@ static cl::opt<std::string>
 /// The matmul_relu configurations tuned over by default: Triton's usual
 /// blocks for mma.sync GPUs plus the shapes that won some precision or size
 /// in wider sweeps on the H100 (bench/NOTES.md v8, v11: 256x64x32 with two
-/// stages fits two CTAs per SM, for f32 FMA).
+/// stages fits two CTAs per SM, for f32 FMA), and the four-stage tiles that
+/// keep sm_90a's warpgroup MMAs in flight (v23).
 static constexpr const char *kMatmulConfigs =
+    "BM=128,BN=256,BK=64,num_warps=8,num_stages=4;"
+    "BM=128,BN=128,BK=64,num_warps=4,num_stages=4;"
     "BM=128,BN=128,BK=32,num_warps=4,num_stages=3;"
     "BM=128,BN=128,BK=64,num_warps=4,num_stages=3;"
     "BM=128,BN=128,BK=16,num_warps=4,num_stages=4;"

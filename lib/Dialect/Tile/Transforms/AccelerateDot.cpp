@@ -112,8 +112,12 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
       return;
     unsigned warps = numWarps.getInt();
     std::optional<std::pair<unsigned, unsigned>> grid;
+    // Warpgroup MMAs read A K-major from shared memory: A's layout runs
+    // along K (an A stored K x M stays on mma.sync's square warp grids).
+    bool aAlongK =
+        cast<BlockedEncodingAttr>(aType.getEncoding()).getOrder()[0] == 1;
     if ((chained.contains(dot) && m % (16 * warps) == 0) ||
-        (wgmma && fitsWgmma(m, n, k, in, acc, warps)))
+        (wgmma && aAlongK && fitsWgmma(m, n, k, in, acc, warps)))
       grid = std::make_pair(warps, 1u);
     else
       grid = warpGrid(m, n, warps);
