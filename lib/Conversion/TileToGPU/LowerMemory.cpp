@@ -311,10 +311,6 @@ static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
   op->getParentOfType<KernelOp>().walk([&](SharedAllocOp alloc) {
     wgmmaStages |= alloc.getEncoding().getPanel() != 0;
   });
-  // The async_wait after a loop also ends the warpgroup MMAs left in flight.
-  if (wgmmaStages && op.getPending() == 0)
-    NVVM::WgmmaWaitGroupSyncOp::create(l.builder(),
-                                       l.builder().getI64IntegerAttr(0));
   if (wgmmaStages)
     NVVM::FenceProxyOp::create(
         l.builder(),

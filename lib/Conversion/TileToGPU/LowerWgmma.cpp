@@ -163,10 +163,7 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
           /*satfinite=*/nullptr);
     }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
-  // An in-flight dot's group may run on into the next iteration, whose
-  // copies do not touch the stages it reads (tile-promote-shared).
-  NVVM::WgmmaWaitGroupSyncOp::create(
-      b, b.getI64IntegerAttr(op->hasAttr(kWgmmaInFlightAttr) ? 1 : 0));
+  NVVM::WgmmaWaitGroupSyncOp::create(b, b.getI64IntegerAttr(0));
   for (int64_t i = 0; i < blocksM; ++i)
     for (int64_t r = 0; r < n / 2; ++r)
       acc[slotOf(i, r)] = LLVM::ExtractValueOp::create(b, accs[i], r);

@@ -7,15 +7,13 @@
 // of 128 bytes, leading offset unused), B 0x4000004002000000 (the panel
 // stride, 64 rows of 128 bytes, as the leading offset). Each k step moves
 // A 32 bytes along its rows (2 units) and B 16 rows (128 units). The
-// async_wait fences the copies for the async proxy before its barrier (and
-// with pending = 0, as after a loop, waits for MMAs left in flight).
+// async_wait fences the copies for the async proxy before its barrier.
 #mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK: llvm.mlir.global external @__tile_shared_wgmma() {addr_space = 3 : i32, alignment = 1024 : i64
 // CHECK-LABEL: gpu.func @wgmma
 // CHECK: nvvm.cp.async.wait.group 0
-// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[AF:.*]] = arith.constant 4611686293305360384 : i64

@@ -176,30 +176,6 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
   }
 }
 
-/// The dots of `loop` whose stages are stored for wgmma and whose result is
-/// only the accumulator of the same dot in the next iteration (yielded to
-/// the iteration argument it reads): their MMAs may stay in flight into the
-/// next iteration, until the loop's final async_wait.
-SmallVector<DotOp> inFlightDots(scf::ForOp loop, ArrayRef<Candidate> cands) {
-  SmallVector<DotOp> dots;
-  for (const Candidate &c : cands) {
-    if (!c.encoding.getPanel())
-      continue;
-    Value value = const_cast<Candidate &>(c).replaced();
-    auto dot = dyn_cast<DotOp>(*value.user_begin());
-    if (!dot || dot.getA() != value || !dot->hasOneUse())
-      continue;
-    auto yield = dyn_cast<scf::YieldOp>(*dot->user_begin());
-    auto acc = dyn_cast<BlockArgument>(dot.getAcc());
-    if (!yield || yield->getParentOp() != loop.getOperation() || !acc ||
-        acc.getOwner() != loop.getBody() || !acc.hasOneUse() ||
-        yield.getOperand(acc.getArgNumber() - 1) != dot.getResult())
-      continue;
-    dots.push_back(dot);
-  }
-  return dots;
-}
-
 bool isZero(Value v) {
   return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
 }
@@ -324,15 +300,6 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       c.encoding = stageEncoding(c);
     if (wgmma)
       chooseWgmmaEncodings(cands);
-    // Iterations copied ahead: all stages but the one being read; with
-    // warpgroup MMAs left in flight across iterations, one fewer, so that
-    // the stage the MMAs still read is not overwritten.
-    SmallVector<DotOp> asyncDots = inFlightDots(loop, cands);
-    int64_t ahead = asyncDots.empty() || stages < 4 ? stages - 1 : stages - 2;
-    if (ahead == stages - 1)
-      asyncDots.clear();
-    for (DotOp dot : asyncDots)
-      dot->setAttr(kWgmmaInFlightAttr, UnitAttr::get(dot.getContext()));
     for (Candidate &c : cands) {
       auto type = cast<RankedTensorType>(c.load.getType());
       SmallVector<int64_t> shape{stages};
@@ -345,7 +312,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     }
     Value lb = loop.getLowerBound(), step = loop.getStep();
     // Prologue: iterations 0 .. S-2.
-    for (int64_t s = 0; s < ahead; ++s) {
+    for (int64_t s = 0; s + 1 < stages; ++s) {
       Value k = arith::AddIOp::create(
           b, loc, lb, arith::MulIOp::create(b, loc, step, i32(s)));
       issueCopies(b, loop, cands, k, i32(s));
@@ -356,7 +323,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value iteration = arith::DivUIOp::create(
         b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
     Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
-    AsyncWaitOp::create(b, loc, ahead - 1);
+    AsyncWaitOp::create(b, loc, stages - 2);
     for (Candidate &c : cands) {
       // The load's location keeps the source variable's name.
       Value staged =
@@ -364,12 +331,12 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                                c.buffer, stage, c.transposed());
       c.replaced().replaceAllUsesWith(staged);
     }
-    Value aheadIv = arith::AddIOp::create(
-        b, loc, iv, arith::MulIOp::create(b, loc, step, i32(ahead)));
+    Value ahead = arith::AddIOp::create(
+        b, loc, iv, arith::MulIOp::create(b, loc, step, i32(stages - 1)));
     Value aheadStage = arith::RemUIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, iteration, i32(ahead)),
+        b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
         i32(stages));
-    issueCopies(b, loop, cands, aheadIv, aheadStage);
+    issueCopies(b, loop, cands, ahead, aheadStage);
     for (Candidate &c : cands) {
       for (Operation *use : llvm::reverse(c.uses))
         use->erase();

@@ -36,3 +36,23 @@ tile.kernel @fits(%x: f16, %f: f32, %y: f32, %q: !tile.ptr<f32>) attributes {til
   tile.store %sp, %s : tensor<64x256x!tile.ptr<f32>, #b>
   tile.return
 }
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#t = #tile.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 8], order = [0, 1]}>
+
+// A laid out along M (stored K x M): warpgroup MMAs read A K-major, so the
+// dot keeps mma.sync's square warp grid.
+// CHECK-DAG: #[[SQ2:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 4], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @a_along_m
+// CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[SQ2]]>
+tile.kernel @a_along_m(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.num_warps = 8 : i32} {
+  %a = tile.splat %x : tensor<128x64xf16, #t>
+  %bb = tile.splat %x : tensor<64x256xf16, #b>
+  %c = tile.splat %y : tensor<128x256xf32, #b>
+  %p = tile.splat %q : tensor<128x256x!tile.ptr<f32>, #b>
+  %d = tile.dot %a, %bb, %c : tensor<128x64xf16, #t> * tensor<64x256xf16, #b> -> tensor<128x256xf32, #b>
+  tile.store %p, %d : tensor<128x256x!tile.ptr<f32>, #b>
+  tile.return
+}

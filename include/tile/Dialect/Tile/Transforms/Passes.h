@@ -16,14 +16,6 @@ namespace tile {
 #define GEN_PASS_REGISTRATION
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 
-/// Unit attribute tile-promote-shared puts on a dot computed by warpgroup
-/// MMAs whose result is only its own accumulator in the next iteration of
-/// the loop: its MMAs may stay in flight into that iteration (the lowering
-/// waits for all but the last group), and the loop's final `async_wait`
-/// waits for them too.
-inline constexpr llvm::StringLiteral kWgmmaInFlightAttr =
-    "tile.wgmma_in_flight";
-
 /// True when sm_90a warpgroup MMAs can compute an M x N x K dot of `in`
 /// inputs accumulating in `acc` with all `warps` along M: m64 instructions
 /// of 4 warps (each warp 16 rows per instruction), N in one instruction
