@@ -112,10 +112,15 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
       return;
     unsigned warps = numWarps.getInt();
     std::optional<std::pair<unsigned, unsigned>> grid;
-    // Warpgroup MMAs read A K-major from shared memory: A's layout runs
-    // along K (an A stored K x M stays on mma.sync's square warp grids).
-    bool aAlongK =
-        cast<BlockedEncodingAttr>(aType.getEncoding()).getOrder()[0] == 1;
+    // Warpgroup MMAs read A K-major from shared memory: A as loaded (before
+    // the conversions tile-coalesce adds) runs along K; an A stored K x M
+    // stays on mma.sync's square warp grids.
+    Value aSource = dot.getA();
+    while (auto cvt = aSource.getDefiningOp<ConvertLayoutOp>())
+      aSource = cvt.getSrc();
+    auto aLayout = dyn_cast_or_null<BlockedEncodingAttr>(
+        cast<RankedTensorType>(aSource.getType()).getEncoding());
+    bool aAlongK = aLayout && aLayout.getOrder()[0] == 1;
     if ((chained.contains(dot) && m % (16 * warps) == 0) ||
         (wgmma && aAlongK && fitsWgmma(m, n, k, in, acc, warps)))
       grid = std::make_pair(warps, 1u);

@@ -56,3 +56,24 @@ tile.kernel @a_along_m(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.nu
   tile.store %p, %d : tensor<128x256x!tile.ptr<f32>, #b>
   tile.return
 }
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#t = #tile.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 8], order = [0, 1]}>
+
+// The same through the conversion tile-coalesce puts between a load along
+// M and the dot: the layout A is loaded in decides.
+// CHECK-DAG: #[[SQ3:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 4], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @a_converted
+// CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[SQ3]]>
+tile.kernel @a_converted(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.num_warps = 8 : i32} {
+  %at = tile.splat %x : tensor<128x64xf16, #t>
+  %a = tile.convert_layout %at : tensor<128x64xf16, #t> -> tensor<128x64xf16, #b>
+  %bb = tile.splat %x : tensor<64x256xf16, #b>
+  %c = tile.splat %y : tensor<128x256xf32, #b>
+  %p = tile.splat %q : tensor<128x256x!tile.ptr<f32>, #b>
+  %d = tile.dot %a, %bb, %c : tensor<128x64xf16, #b> * tensor<64x256xf16, #b> -> tensor<128x256xf32, #b>
+  tile.store %p, %d : tensor<128x256x!tile.ptr<f32>, #b>
+  tile.return
+}
