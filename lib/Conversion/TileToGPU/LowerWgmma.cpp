@@ -21,6 +21,10 @@
 // (62-63: 1 = 128, 2 = 64, 3 = 32 bytes). Stages start 1024-byte aligned,
 // so the hardware's swizzle is the encoding's.
 //
+// The dot then waits for its group (wait_group 0), unless its only user is
+// a `dot_wait`, which ends it later. Both waits pass the accumulators
+// through a tied inline-PTX wait, so that nothing reads them early.
+//
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -87,6 +91,46 @@ OperandDescriptors makeDescriptors(LoweringContext &l, Value stagePointer,
   Value base = arith::OrIOp::create(
       b, start, arith::ConstantIntOp::create(b, int64_t(fields), 64));
   return {tile, kMajor, base};
+}
+
+/// Waits until at most `pending` of this thread's warpgroup MMA groups are
+/// in flight and returns the f32 `values` through the wait. This is the
+/// lowering's one inline PTX: NVVM's wgmma.wait_group takes no operands, so
+/// nothing would keep LLVM from reading an accumulator (or ptxas from
+/// seeing it read) before the wait that ends the MMAs writing it; tying
+/// each value as an output of the wait does.
+Slots waitForGroups(LoweringContext &l, int64_t pending,
+                    ArrayRef<Value> values) {
+  ImplicitLocOpBuilder &b = l.builder();
+  if (values.empty()) {
+    NVVM::WgmmaWaitGroupSyncOp::create(b, b.getI64IntegerAttr(pending));
+    return {};
+  }
+  std::string constraints;
+  llvm::raw_string_ostream os(constraints);
+  for (size_t i = 0; i < values.size(); ++i)
+    os << (i ? "," : "") << "=f";
+  for (size_t i = 0; i < values.size(); ++i)
+    os << "," << i;
+  os << ",~{memory}";
+  Type f32 = b.getF32Type();
+  Type result = values.size() == 1 ? f32
+                                   : LLVM::LLVMStructType::getLiteral(
+                                         b.getContext(),
+                                         SmallVector<Type>(values.size(), f32));
+  auto wait = LLVM::InlineAsmOp::create(
+      b, result, values,
+      ("wgmma.wait_group.sync.aligned " + Twine(pending) + ";").str(),
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  if (values.size() == 1)
+    return {wait.getResult(0)};
+  Slots waited;
+  for (size_t i = 0; i < values.size(); ++i)
+    waited.push_back(LLVM::ExtractValueOp::create(b, wait.getResult(0), i));
+  return waited;
 }
 
 LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
@@ -163,11 +207,29 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
           /*satfinite=*/nullptr);
     }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, b.getI64IntegerAttr(0));
   for (int64_t i = 0; i < blocksM; ++i)
     for (int64_t r = 0; r < n / 2; ++r)
       acc[slotOf(i, r)] = LLVM::ExtractValueOp::create(b, accs[i], r);
+  // A dot_wait that is the dot's only user ends its group; otherwise the
+  // dot waits for it here.
+  bool leftInFlight = op->hasOneUse() && isa<DotWaitOp>(*op->user_begin());
+  if (!leftInFlight)
+    acc = waitForGroups(l, 0, acc);
   l.map(op, acc);
+  return success();
+}
+
+LogicalResult lowerDotWait(DotWaitOp op, LoweringContext &l) {
+  Slots all;
+  for (Value acc : op.getAccs())
+    llvm::append_range(all, l.lookup(acc));
+  Slots waited = waitForGroups(l, op.getPending(), all);
+  ArrayRef<Value> rest = waited;
+  for (auto [acc, result] : llvm::zip(op.getAccs(), op.getResults())) {
+    size_t count = l.lookup(acc).size();
+    l.map(result, Slots(rest.take_front(count)));
+    rest = rest.drop_front(count);
+  }
   return success();
 }
 
@@ -175,4 +237,5 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
 
 void tile::populateWgmmaLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerWgmmaDot, /*benefit=*/2, isWgmmaDot);
+  patterns.add(lowerDotWait);
 }

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --convert-tile-to-gpu | FileCheck %s
+// RUN: tile-opt %s --split-input-file --convert-tile-to-gpu | FileCheck %s
 
 // A dot whose operands are stages stored for wgmma: A (64 x 64, K-major,
 // rows of 128 bytes, row groups in warpgroup order for 4 warps) and B
@@ -31,7 +31,13 @@
 // CHECK-NEXT: nvvm.wgmma.mma_async %[[A1]], %[[B1]]
 // CHECK-COUNT-2: nvvm.wgmma.mma_async
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// The dot waits for its own group, the 64 accumulator registers of the
+// thread tied through the wait (the lowering's one inline PTX), and the
+// store reads what the wait returns.
+// CHECK-NOT: nvvm.wgmma.wait.group
+// CHECK: %[[W:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "{{(=f,)+}}0,1,2,{{([0-9]+,)+}}63,~{memory}"
+// CHECK: %[[W0:.*]] = llvm.extractvalue %[[W]][0]
+// CHECK: llvm.store %[[W0]]
 tile.kernel @wgmma(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
   %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
   %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
@@ -42,5 +48,31 @@ tile.kernel @wgmma(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 :
   %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
   %ptrs = tile.splat %p : tensor<64x128x!tile.ptr<f32>, #mma>
   tile.store %ptrs, %d : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.return
+}
+
+// -----
+
+// A dot whose only user is a dot_wait leaves its group in flight: no wait
+// in the dot; the dot_wait ties the accumulators through wait_group 1.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: gpu.func @in_flight
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: wait
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 1;", "{{(=f,)+}}0,{{([0-9]+,)+}}63,~{memory}"
+// CHECK-NOT: wait_group
+// CHECK: gpu.return
+tile.kernel @in_flight(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
+  %acc = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x128xf16, 3> -> tensor<64x128xf16, #bo>
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
+  %w = tile.dot_wait %d pending = 1 : tensor<64x128xf32, #mma>
+  %ptrs = tile.splat %p : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.store %ptrs, %w : tensor<64x128x!tile.ptr<f32>, #mma>
   tile.return
 }

@@ -340,3 +340,12 @@ tile.kernel @hint_contiguous(%x: i32) {
   %h = tile.hint %t multiple_of [1] max_contiguous [8] : tensor<4xi32>
   tile.return
 }
+
+// -----
+
+tile.kernel @dot_wait_not_accumulator(%x: i32) {
+  %t = tile.splat %x : tensor<4xi32>
+  // expected-error @+1 {{'tile.dot_wait' op waits for warpgroup MMA accumulators, which are f32; got 'tensor<4xi32>'}}
+  %w = tile.dot_wait %t pending = 0 : tensor<4xi32>
+  tile.return
+}

@@ -342,6 +342,24 @@ LogicalResult AsyncCopyOp::verify() {
                     cast<PointerType>(ptrType.getElementType()).getPointeeType());
 }
 
+LogicalResult DotWaitOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location>,
+                                          ValueRange operands, DictionaryAttr,
+                                          OpaqueProperties, RegionRange,
+                                          SmallVectorImpl<Type> &inferred) {
+  llvm::append_range(inferred, operands.getTypes());
+  return success();
+}
+
+LogicalResult DotWaitOp::verify() {
+  for (Type type : getAccs().getTypes())
+    if (!cast<RankedTensorType>(type).getElementType().isF32())
+      return emitOpError("waits for warpgroup MMA accumulators, which are "
+                         "f32; got ")
+             << type;
+  return success();
+}
+
 LogicalResult SharedLoadOp::verify() {
   auto type = getType();
   auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());

@@ -25,6 +25,11 @@
 // With `wgmma`, both operands of a dot laid out for warpgroup MMAs are
 // stored as wgmma descriptors read them (panels of one swizzle atom, A's
 // row groups in warpgroup order), and the dot reads the stages directly.
+// With four or more stages, such a dot whose result is only its own
+// accumulator in the next iteration leaves its MMAs in flight while the
+// loop turns (`dot_wait pending = 1` after it, `dot_wait pending = 0` on
+// the loop's result); its copies then run S-2 iterations ahead, so that
+// the stage of the MMAs still running is never overwritten.
 //
 // An FMA dot's float operand (a 2-D blocked load used only by the dot) is
 // staged the same way: its `shared_load` keeps the blocked layout, and the
@@ -176,6 +181,32 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
   }
 }
 
+/// The dot of `loop` whose MMAs may stay in flight while the loop turns:
+/// the only dot whose operands are stored for wgmma, whose result is only
+/// its own accumulator in the next iteration. Null if there is none.
+DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
+  DotOp found;
+  for (Candidate &c : cands) {
+    if (!c.encoding.getPanel() || c.encoding.getRowWarps() == 0)
+      continue;
+    if (found)
+      return {};
+    Value a = c.replaced();
+    found = a.hasOneUse() ? dyn_cast<DotOp>(*a.user_begin()) : DotOp();
+    if (!found || found.getA() != a)
+      return {};
+  }
+  if (!found || !found->hasOneUse())
+    return {};
+  auto yield = dyn_cast<scf::YieldOp>(*found->user_begin());
+  auto acc = dyn_cast<BlockArgument>(found.getAcc());
+  if (!yield || yield->getParentOp() != loop.getOperation() || !acc ||
+      acc.getOwner() != loop.getBody() || !acc.hasOneUse() ||
+      yield.getOperand(acc.getArgNumber() - 1) != found.getResult())
+    return {};
+  return found;
+}
+
 bool isZero(Value v) {
   return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
 }
@@ -310,9 +341,14 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                           b.getI32IntegerAttr(3)),
           c.encoding);
     }
+    // Copies run S-1 iterations ahead, into the stage every warp has left.
+    // A dot whose MMAs stay in flight into the next iteration still reads
+    // the stage before: with four or more stages, copies run S-2 ahead.
+    DotOp asyncDot = stages >= 4 ? inFlightDot(loop, cands) : DotOp();
+    int64_t ahead = asyncDot ? stages - 2 : stages - 1;
     Value lb = loop.getLowerBound(), step = loop.getStep();
-    // Prologue: iterations 0 .. S-2.
-    for (int64_t s = 0; s + 1 < stages; ++s) {
+    // Prologue: iterations 0 .. ahead-1.
+    for (int64_t s = 0; s < ahead; ++s) {
       Value k = arith::AddIOp::create(
           b, loc, lb, arith::MulIOp::create(b, loc, step, i32(s)));
       issueCopies(b, loop, cands, k, i32(s));
@@ -323,7 +359,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value iteration = arith::DivUIOp::create(
         b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
     Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
-    AsyncWaitOp::create(b, loc, stages - 2);
+    AsyncWaitOp::create(b, loc, ahead - 1);
     for (Candidate &c : cands) {
       // The load's location keeps the source variable's name.
       Value staged =
@@ -331,12 +367,12 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                                c.buffer, stage, c.transposed());
       c.replaced().replaceAllUsesWith(staged);
     }
-    Value ahead = arith::AddIOp::create(
-        b, loc, iv, arith::MulIOp::create(b, loc, step, i32(stages - 1)));
+    Value aheadIv = arith::AddIOp::create(
+        b, loc, iv, arith::MulIOp::create(b, loc, step, i32(ahead)));
     Value aheadStage = arith::RemUIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
+        b, loc, arith::AddIOp::create(b, loc, iteration, i32(ahead)),
         i32(stages));
-    issueCopies(b, loop, cands, ahead, aheadStage);
+    issueCopies(b, loop, cands, aheadIv, aheadStage);
     for (Candidate &c : cands) {
       for (Operation *use : llvm::reverse(c.uses))
         use->erase();
@@ -345,6 +381,19 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     // No copy may still be writing shared memory after the loop.
     b.setInsertionPointAfter(loop);
     AsyncWaitOp::create(b, loc, 0);
+    if (!asyncDot)
+      return;
+    // One group (this iteration's) stays in flight as the loop turns; the
+    // loop's result waits for the last.
+    b.setInsertionPointAfter(asyncDot);
+    auto turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1);
+    asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
+    auto *yield = loop.getBody()->getTerminator();
+    Value result = loop.getResult(
+        llvm::find(yield->getOperands(), turn.getResult(0)).getIndex());
+    b.setInsertionPointAfter(loop);
+    auto last = DotWaitOp::create(b, loc, ValueRange{result}, 0);
+    result.replaceAllUsesExcept(last.getResult(0), last);
   }
 };
 

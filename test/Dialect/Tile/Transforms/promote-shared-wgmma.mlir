@@ -1,5 +1,6 @@
 // RUN: tile-opt %s --split-input-file --tile-promote-shared=wgmma=true | FileCheck %s
 // RUN: tile-opt %s --split-input-file --tile-promote-shared | FileCheck %s --check-prefix=SYNC
+// RUN: tile-opt %s --split-input-file --tile-promote-shared="wgmma=true num-stages=4" | FileCheck %s --check-prefix=FLIGHT
 
 // With wgmma, a dot whose warps are all along M (tile-accelerate-dot's
 // layout for warpgroup MMAs) and whose A (row-major: K-major) and B are
@@ -18,10 +19,30 @@
 // CHECK: tile.shared_load
 // CHECK: tile.shared_load
 // CHECK: tile.dot
+// CHECK-NOT: tile.dot_wait
+// CHECK: tile.async_wait pending = 0
+// CHECK-NOT: tile.dot_wait
 // SYNC-LABEL: tile.kernel @nn
 // SYNC-NOT: panel
 // SYNC: scf.for
-tile.kernel @nn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {tile.num_warps = 8 : i32} {
+// With four stages the dot's MMAs stay in flight while the loop turns (its
+// result is only its own accumulator there): a dot_wait leaves one group
+// pending, the copies run two iterations ahead instead of three so that
+// the stage those MMAs read is not overwritten, and a dot_wait after the
+// loop ends the last group.
+// FLIGHT-LABEL: tile.kernel @nn
+// FLIGHT-COUNT-2: tile.async_commit
+// FLIGHT-NOT: tile.async_commit
+// FLIGHT: scf.for
+// FLIGHT: tile.async_wait pending = 1
+// FLIGHT: tile.async_commit
+// FLIGHT: %[[D:.*]] = tile.dot
+// FLIGHT-NEXT: %[[W:.*]] = tile.dot_wait %[[D]] pending = 1 : tensor<128x128xf32, #{{.*}}>
+// FLIGHT-NEXT: scf.yield %[[W]]
+// FLIGHT: %[[R:.*]] = tile.dot_wait %{{.*}} pending = 0
+// FLIGHT-NEXT: tile.async_wait pending = 0
+// FLIGHT: tile.store {{.*}}, %[[R]]
+tile.kernel @nn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 8 : i32} {
   %c0 = arith.constant 0 : i32
   %c64 = arith.constant 64 : i32
   %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
@@ -39,6 +60,8 @@ tile.kernel @nn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {t
     %d = tile.dot %ca, %cb, %acc : tensor<128x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<128x128xf32, #mma>
     scf.yield %d : tensor<128x128xf32, #mma>
   }
+  %cp = tile.splat %pc : tensor<128x128x!tile.ptr<f32>, #mma>
+  tile.store %cp, %res : tensor<128x128x!tile.ptr<f32>, #mma>
   tile.return
 }
 

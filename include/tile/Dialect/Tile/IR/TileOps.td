@@ -285,6 +285,25 @@ def Tile_AsyncWaitOp : Tile_Op<"async_wait"> {
   let assemblyFormat = "`pending` `=` $pending attr-dict";
 }
 
+def Tile_DotWaitOp : Tile_Op<"dot_wait",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Waits until at most `pending` warpgroup MMA groups are in flight";
+  let description = [{
+    Returns its operands, the accumulators that the warpgroup MMAs still in
+    flight write, once at most `pending` groups of this thread's MMAs are
+    pending. A `dot` lowered to warpgroup MMAs whose only user is a
+    `dot_wait` leaves its group in flight for the wait to end. The results
+    carry the data dependence that the hardware wait lacks: nothing reads
+    an accumulator before the wait that ends its MMAs, and a dot's MMAs may
+    run on while the loop turns (`pending = 1`; tile-promote-shared then
+    never copies into the stage they read).
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$accs, I32Attr:$pending);
+  let results = (outs Variadic<Tile_Tensor>:$results);
+  let assemblyFormat = "$accs `pending` `=` $pending attr-dict `:` type($accs)";
+  let hasVerifier = 1;
+}
+
 def Tile_SharedLoadOp : Tile_Op<"shared_load"> {
   let summary = "Reads a buffer stage into mma fragments or a blocked tile";
   let description = [{

@@ -117,7 +117,11 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     tile-accelerate-dot chose for warpgroup MMAs and whose A is K-major
     gets stages in the encoding `wgmma` descriptors read (`panel`, and
     `rowWarps` for A); the lowering then computes it with `wgmma.mma_async`
-    straight from the stages, with no fragments in registers.
+    straight from the stages, with no fragments in registers. With four or
+    more stages, such a dot whose result is only its own accumulator in the
+    next iteration leaves its MMAs in flight while the loop turns: a
+    `dot_wait pending = 1` follows it, a `dot_wait pending = 0` ends the
+    loop's result, and its copies run `num-stages - 2` iterations ahead.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
