@@ -219,7 +219,7 @@ TEST_F(SwizzleTest, WgmmaStagesAreTheHardwareSwizzle) {
                             {32, 256},
                             {16, 128}}) {
     auto encoding =
-        SharedEncodingAttr::getForWgmma(&ctx, {rows, cols}, f16, {1, 0}, 0);
+        SharedEncodingAttr::getForWgmma(&ctx, {rows, cols}, f16, {1, 0}, 0, 0);
     ASSERT_TRUE(encoding) << rows << "x" << cols;
     SwizzledTile t = SwizzledTile::get(encoding, {rows, cols}, f16);
     int64_t atomBytes = std::min<int64_t>(cols * 2, 128);
@@ -230,8 +230,10 @@ TEST_F(SwizzleTest, WgmmaStagesAreTheHardwareSwizzle) {
             << rows << "x" << cols << " at (" << r << ", " << c << ")";
   }
   // Rows the descriptors cannot describe: 48 bytes, 192 bytes.
-  EXPECT_FALSE(SharedEncodingAttr::getForWgmma(&ctx, {64, 24}, f16, {1, 0}, 0));
-  EXPECT_FALSE(SharedEncodingAttr::getForWgmma(&ctx, {64, 96}, f16, {1, 0}, 0));
+  EXPECT_FALSE(
+      SharedEncodingAttr::getForWgmma(&ctx, {64, 24}, f16, {1, 0}, 0, 0));
+  EXPECT_FALSE(
+      SharedEncodingAttr::getForWgmma(&ctx, {64, 96}, f16, {1, 0}, 0, 0));
 }
 
 /// The A operand's row groups: the m64 instruction of warpgroup q, block i
@@ -244,7 +246,7 @@ TEST_F(SwizzleTest, WgmmaARowsAreTheAccumulatorRows) {
   for (int64_t warps : {4, 8}) {
     for (int64_t m : {16 * warps, 32 * warps}) {
       auto encoding =
-          SharedEncodingAttr::getForWgmma(&ctx, {m, 64}, f16, {1, 0}, warps);
+          SharedEncodingAttr::getForWgmma(&ctx, {m, 64}, f16, {1, 0}, warps, 0);
       ASSERT_TRUE(encoding);
       SwizzledTile t = SwizzledTile::get(encoding, {m, 64}, f16);
       std::set<int64_t> seen;
@@ -264,6 +266,44 @@ TEST_F(SwizzleTest, WgmmaARowsAreTheAccumulatorRows) {
                     (2 * i + h) * 8 * warps + 8 * (4 * q + w) + g;
                 EXPECT_EQ(t.physicalRow(accumulatorRow), instructionRow);
               }
+    }
+  }
+}
+
+/// An MN-major A (stored K x M, M contiguous): the hardware reads the
+/// element of instruction row `instructionRow` and k at the MN-major
+/// swizzled address of (k, instructionRow); the stage must hold there the
+/// element of the accumulator row the warp holds (colWarps), for every k.
+TEST_F(SwizzleTest, WgmmaMnMajorAColumnsAreTheAccumulatorRows) {
+  mlir::Type f16 = mlir::Float16Type::get(&ctx);
+  for (int64_t warps : {4, 8}) {
+    for (int64_t m : {16 * warps, 32 * warps}) {
+      int64_t k = 32;
+      auto encoding =
+          SharedEncodingAttr::getForWgmma(&ctx, {k, m}, f16, {1, 0}, 0, warps);
+      ASSERT_TRUE(encoding);
+      SwizzledTile t = SwizzledTile::get(encoding, {k, m}, f16);
+      EXPECT_EQ(t.panel, 64);
+      std::set<int64_t> seen;
+      int64_t groups = warps / 4, blocks = m / (64 * groups);
+      for (int64_t q = 0; q < groups; ++q)
+        for (int64_t i = 0; i < blocks; ++i)
+          for (int64_t w = 0; w < 4; ++w)
+            for (int64_t h = 0; h < 2; ++h)
+              for (int64_t g = 0; g < 8; ++g) {
+                int64_t instructionRow =
+                    64 * (i * groups + q) + 16 * w + 8 * h + g;
+                int64_t accumulatorRow =
+                    (2 * i + h) * 8 * warps + 8 * (4 * q + w) + g;
+                for (int64_t kk = 0; kk < k; ++kk) {
+                  int64_t at = t.offset(kk, accumulatorRow) * 2;
+                  seen.insert(at);
+                  ASSERT_EQ(at, hardwareAddress(kk, instructionRow, k, 2, 128))
+                      << warps << " warps, M " << m << ", k " << kk << ", row "
+                      << accumulatorRow;
+                }
+              }
+      EXPECT_EQ(int64_t(seen.size()), k * m);
     }
   }
 }

@@ -317,20 +317,22 @@ TEST_F(MatmulTest, OperandOrders) {
 }
 
 /// sm_90a: dots from stages stored for warpgroup MMAs (wgmma.mma_async
-/// with descriptors) in every operand order (A given K x M stays on
-/// mma.sync with all warps along M), f16 and bf16, through strides and
-/// through trans(), with the 32-, 64- and 128-byte swizzles (BK 16, 32,
-/// 64), one and two warpgroups, N up to 256; at edge sizes, with K below
-/// one block, and with padded leading dimensions.
+/// with descriptors) in every operand order (A given K x M read MN-major),
+/// f16 and bf16, through strides and through trans(), with the 32-, 64-
+/// and 128-byte swizzles (BK 16, 32, 64), one and two warpgroups, N up to
+/// 256, three stages (each dot waits for its MMAs) and four (MMAs in flight
+/// across iterations, copies two ahead); at edge sizes, with K below one
+/// block, and with padded leading dimensions.
 TEST_F(MatmulTest, WarpgroupMma) {
   std::string text = readExample("matmul_relu.tile");
   struct Config {
     const char *bm, *bn, *bk;
-    unsigned warps;
+    unsigned warps, stages;
   };
   for (Config config :
-       {Config{"128", "128", "32", 4}, Config{"128", "256", "64", 8},
-        Config{"64", "64", "16", 4}})
+       {Config{"128", "128", "32", 4, 3}, Config{"128", "256", "64", 8, 3},
+        Config{"64", "64", "16", 4, 3}, Config{"128", "256", "64", 8, 4},
+        Config{"128", "128", "32", 4, 4}})
     for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
                                OperandOrder::TN, OperandOrder::TT})
       for (Precision p : {Precision::f16, Precision::bf16})
@@ -340,6 +342,7 @@ TEST_F(MatmulTest, WarpgroupMma) {
           ModuleOptions options;
           options.arch = "sm_90a";
           options.numWarps = config.warps;
+          options.numStages = config.stages;
           std::string source =
               order == OperandOrder::NN
                   ? kernelSource(p)
@@ -353,7 +356,8 @@ TEST_F(MatmulTest, WarpgroupMma) {
           int bm = std::stoi(config.bm), bn = std::stoi(config.bn);
           SCOPED_TRACE(std::string("BM=") + config.bm + " BN=" + config.bn +
                        " BK=" + config.bk +
-                       " warps=" + std::to_string(config.warps));
+                       " warps=" + std::to_string(config.warps) +
+                       " stages=" + std::to_string(config.stages));
           Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
             module.kernel("matmul_relu")
                 .launchArgs({ceilDiv(c.m, bm), ceilDiv(c.n, bn)}, args);

@@ -113,6 +113,7 @@ SwizzledTile SwizzledTile::get(SharedEncodingAttr encoding,
   tile.maxPhase = encoding.getMaxPhase();
   tile.panel = encoding.getPanel();
   tile.rowWarps = encoding.getRowWarps();
+  tile.colWarps = encoding.getColWarps();
   return tile;
 }
 

@@ -9,7 +9,8 @@
 // warp w holds rows 8w + [0, 8) of each 8W rows. Warpgroup q (warps 4q ..
 // 4q + 3) issues, for each of its m64 blocks i, one m64nNk16 instruction
 // per k step; warp w' of the warpgroup gets instruction
-// rows 16w' + [0, 16), which the A stage's row order (rowWarps) makes the
+// rows 16w' + [0, 16), which the A stage's M order (rowWarps for a
+// K-major A, colWarps for an MN-major one) makes the
 // rows of its local rows 2i and 2i + 1. Register 4j + r of an instruction's
 // result is n8 block j, row half r / 2, column r % 2 of the lane's pair: the
 // m16n8 fragment of mma.sync, so the accumulator slots are the same.
@@ -149,12 +150,13 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   std::optional<LoweringContext::Stage> aStage = l.deferredStage(op.getA());
   std::optional<LoweringContext::Stage> bStage = l.deferredStage(op.getB());
   assert(aStage && bStage && "isWgmmaDot's shared_loads are deferred");
-  if (aStage->tile.rowWarps != warps || aStage->tile.contiguousDim() != 1)
+  bool aKMajor = aStage->tile.contiguousDim() == 1;
+  if ((aKMajor ? aStage->tile.rowWarps : aStage->tile.colWarps) != warps)
     return op.emitError("the A stage is not stored for this warpgroup MMA");
   int64_t warpgroups = warps / 4;
   int64_t blocksM = m / (64 * warpgroups);
   OperandDescriptors aDesc =
-      makeDescriptors(l, aStage->pointer, aStage->tile, /*kMajor=*/true);
+      makeDescriptors(l, aStage->pointer, aStage->tile, aKMajor);
   bool bKMajor = bStage->tile.contiguousDim() == 0;
   OperandDescriptors bDesc =
       makeDescriptors(l, bStage->pointer, bStage->tile, bKMajor);
@@ -202,7 +204,7 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
           b, accType, accs[i], da, db, shape, inType, inType,
           NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
           NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-          NVVM::MMALayout::row,
+          aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
           bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
           /*satfinite=*/nullptr);
     }

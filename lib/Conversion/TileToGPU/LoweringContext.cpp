@@ -355,14 +355,17 @@ static Value storedOffset(LoweringContext &l, const SwizzledTile &tile,
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, x, y);
   };
-  if (int64_t warps = tile.rowWarps) {
-    // SwizzledTile::physicalRow.
-    Value group = div(row, 8), rep = div(group, warps),
-          warp = rem(group, warps);
+  // SwizzledTile::warpgroupOrder.
+  auto warpgroupOrder = [&](Value m, int64_t warps) -> Value {
+    if (!warps)
+      return m;
+    Value group = div(m, 8), rep = div(group, warps), warp = rem(group, warps);
     Value q = div(warp, 4), w = rem(warp, 4), i = div(rep, 2), h = rem(rep, 2);
     Value physical = add(mul(add(mul(i, warps / 4), q), 8), add(mul(w, 2), h));
-    row = add(mul(physical, 8), rem(row, 8));
-  }
+    return add(mul(physical, 8), rem(m, 8));
+  };
+  row = warpgroupOrder(row, tile.rowWarps);
+  col = warpgroupOrder(col, tile.colWarps);
   Value phase = rem(div(row, tile.perPhase), tile.maxPhase);
   int64_t width = tile.panel ? tile.panel : tile.cols;
   Value panelStart;

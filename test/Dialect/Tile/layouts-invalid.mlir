@@ -146,3 +146,19 @@ tile.kernel @k() {
   %buf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 2}> : memref<2x64x128xf16, 3>
   tile.return
 }
+
+// -----
+
+tile.kernel @k() {
+  // expected-error @+1 {{colWarps orders an MN-major wgmma A operand: it needs panels, a multiple of 4 warps and no rowWarps, got 6}}
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, colWarps = 6}> : memref<2x64x128xf16, 3>
+  tile.return
+}
+
+// -----
+
+tile.kernel @k() {
+  // expected-error @+1 {{expected rowWarps or colWarps, got warps}}
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, warps = 8}> : memref<2x64x128xf16, 3>
+  tile.return
+}

@@ -112,17 +112,16 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
       return;
     unsigned warps = numWarps.getInt();
     std::optional<std::pair<unsigned, unsigned>> grid;
-    // Warpgroup MMAs read A K-major from shared memory: A as loaded (before
-    // the conversions tile-coalesce adds) runs along K; an A stored K x M
-    // stays on mma.sync's square warp grids.
+    // Warpgroup MMAs read A (K-major or, 16-bit, MN-major) from shared
+    // memory: A as loaded (before the conversions tile-coalesce adds) is a
+    // blocked tile that tile-promote-shared can stage.
     Value aSource = dot.getA();
     while (auto cvt = aSource.getDefiningOp<ConvertLayoutOp>())
       aSource = cvt.getSrc();
-    auto aLayout = dyn_cast_or_null<BlockedEncodingAttr>(
+    bool aBlocked = isa_and_nonnull<BlockedEncodingAttr>(
         cast<RankedTensorType>(aSource.getType()).getEncoding());
-    bool aAlongK = aLayout && aLayout.getOrder()[0] == 1;
     if ((chained.contains(dot) && m % (16 * warps) == 0) ||
-        (wgmma && aAlongK && fitsWgmma(m, n, k, in, acc, warps)))
+        (wgmma && aBlocked && fitsWgmma(m, n, k, in, acc, warps)))
       grid = std::make_pair(warps, 1u);
     else
       grid = warpGrid(m, n, warps);

@@ -132,8 +132,7 @@ SharedEncodingAttr stageEncoding(Candidate &c) {
 
 /// Gives the stages of each dot whose A and B are both in `cands` the
 /// encoding wgmma descriptors read, where the dot's layout is
-/// tile-accelerate-dot's for warpgroup MMAs (all warps along M) and A is
-/// K-major (transposed A stays on mma.sync).
+/// tile-accelerate-dot's for warpgroup MMAs (all warps along M).
 void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
   llvm::DenseMap<Operation *, std::pair<Candidate *, Candidate *>> byDot;
   for (Candidate &c : cands) {
@@ -158,22 +157,24 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
                                     aType.getDimSize(1), aType.getElementType(),
                                     cType.getElementType(), warps[0]))
       continue;
-    auto wgmmaEncoding = [&](Candidate &c, unsigned rowWarps) {
+    auto wgmmaEncoding = [&](Candidate &c, unsigned rowWarps,
+                             unsigned colWarps) {
       auto type = cast<RankedTensorType>(c.load.getType());
       auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
       return SharedEncodingAttr::getForWgmma(
           c.load.getContext(), type.getShape(), type.getElementType(),
-          layout.getOrder(), rowWarps);
+          layout.getOrder(), rowWarps, colWarps);
     };
-    // A is K-major when the dot reads its stored rows as its rows.
+    // A is K-major when the dot reads its stored rows as its rows; then its
+    // stored rows are in warpgroup order, else its stored columns.
     unsigned aFastest =
         cast<BlockedEncodingAttr>(
             cast<RankedTensorType>(a->load.getType()).getEncoding())
             .getOrder()[0];
-    if ((a->transposed() ? 1 - aFastest : aFastest) != 1)
-      continue;
-    SharedEncodingAttr aEnc = wgmmaEncoding(*a, warps[0]);
-    SharedEncodingAttr bEnc = wgmmaEncoding(*b, 0);
+    bool aKMajor = (a->transposed() ? 1 - aFastest : aFastest) == 1;
+    SharedEncodingAttr aEnc =
+        wgmmaEncoding(*a, aKMajor ? warps[0] : 0, aKMajor ? 0 : warps[0]);
+    SharedEncodingAttr bEnc = wgmmaEncoding(*b, 0, 0);
     if (!aEnc || !bEnc)
       continue;
     a->encoding = aEnc;
@@ -187,7 +188,8 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
 DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   DotOp found;
   for (Candidate &c : cands) {
-    if (!c.encoding.getPanel() || c.encoding.getRowWarps() == 0)
+    if (!c.encoding.getPanel() ||
+        (c.encoding.getRowWarps() == 0 && c.encoding.getColWarps() == 0))
       continue;
     if (found)
       return {};

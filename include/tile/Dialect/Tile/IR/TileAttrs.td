@@ -110,6 +110,9 @@ def Tile_SharedEncodingAttr : AttrDef<Tile_Dialect, "SharedEncoding"> {
     rows), and stores its 8-row groups in the order the warpgroups' m64
     instructions read them (warp w of a warpgroup takes instruction rows
     16w + [0, 16)), so that each thread's accumulator rows are its layout's.
+    A nonzero `colWarps` does the same for an MN-major A operand (stored
+    rows run along K, stored columns along M): its 8-column groups, whole
+    16-byte chunks, in warpgroup order.
 
     ```mlir
     #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
@@ -120,16 +123,19 @@ def Tile_SharedEncodingAttr : AttrDef<Tile_Dialect, "SharedEncoding"> {
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
                         "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order,
                         DefaultValuedParameter<"unsigned", "0">:$panel,
-                        DefaultValuedParameter<"unsigned", "0">:$rowWarps);
+                        DefaultValuedParameter<"unsigned", "0">:$rowWarps,
+                        DefaultValuedParameter<"unsigned", "0">:$colWarps);
   let assemblyFormat = [{
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,`
             `maxPhase` `=` $maxPhase `,` `order` `=` `[` $order `]`
-            (`,` `panel` `=` $panel^ (`,` `rowWarps` `=` $rowWarps^)?)? `}` `>`
+            (`,` `panel` `=` $panel^ `` custom<WarpgroupOrder>($rowWarps,
+                                                               $colWarps))?
+            `` `}` `>`
   }];
   let builders = [
     AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase,
                      "unsigned":$maxPhase, "::llvm::ArrayRef<unsigned>":$order), [{
-      return $_get($_ctxt, vec, perPhase, maxPhase, order, 0, 0);
+      return $_get($_ctxt, vec, perPhase, maxPhase, order, 0, 0, 0);
     }]>
   ];
   let genVerifyDecl = 1;
@@ -147,13 +153,15 @@ def Tile_SharedEncodingAttr : AttrDef<Tile_Dialect, "SharedEncoding"> {
     /// The swizzle a wgmma descriptor reads for a tile of `shape` and
     /// `elemType` stored in `order`: rows cut into panels of one swizzle
     /// atom (the row itself where shorter than 128 bytes), the A operand's
-    /// 8-row groups in warpgroup order for `rowWarps` warps (0: B).
-    /// Null where the rows are not 32, 64 or a multiple of 128 bytes.
+    /// 8-row (K-major) or 8-column (MN-major) groups in warpgroup order for
+    /// `rowWarps` or `colWarps` warps (both 0: B). Null where the rows are
+    /// not 32, 64 or a multiple of 128 bytes.
     static SharedEncodingAttr getForWgmma(::mlir::MLIRContext *context,
                                           ::llvm::ArrayRef<int64_t> shape,
                                           ::mlir::Type elemType,
                                           ::llvm::ArrayRef<unsigned> order,
-                                          unsigned rowWarps);
+                                          unsigned rowWarps,
+                                          unsigned colWarps);
     /// True when the tile is stored transposed (order [0, 1]).
     bool isTransposed() const { return getOrder()[0] == 0; }
   }];
