@@ -317,7 +317,8 @@ TEST_F(MatmulTest, OperandOrders) {
 }
 
 /// sm_90a: dots from stages stored for warpgroup MMAs (wgmma.mma_async
-/// with descriptors) in every operand order (A given K x M read MN-major),
+/// with descriptors) in every operand order (A given K x M stays on
+/// mma.sync),
 /// f16 and bf16, through strides and through trans(), with the 32-, 64-
 /// and 128-byte swizzles (BK 16, 32, 64), one and two warpgroups, N up to
 /// 256, three stages (each dot waits for its MMAs) and four (MMAs in flight
