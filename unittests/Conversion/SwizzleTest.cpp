@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 
 #include <set>
+#include <vector>
 
 using namespace tile;
 
@@ -207,6 +208,24 @@ int64_t hardwareAddress(int64_t row, int64_t col, int64_t rows,
   return linear ^ (((linear >> 7) & bits) << 4);
 }
 
+/// The (instruction row, accumulator row) pairs of an `m`-row wgmma A
+/// operand whose accumulator rows spread over `warps` warps: the m64
+/// instruction of warpgroup q, block i gives warp w of the warpgroup its
+/// rows 16 w + 8 h + g, which the blocked accumulator layout gives warp
+/// 4 q + w as rows 8 (4 q + w) + g of its local rows 2 i + h.
+std::vector<std::pair<int64_t, int64_t>> wgmmaARows(int64_t warps, int64_t m) {
+  std::vector<std::pair<int64_t, int64_t>> rows;
+  int64_t groups = warps / 4, blocks = m / (64 * groups);
+  for (int64_t q = 0; q < groups; ++q)
+    for (int64_t i = 0; i < blocks; ++i)
+      for (int64_t w = 0; w < 4; ++w)
+        for (int64_t h = 0; h < 2; ++h)
+          for (int64_t g = 0; g < 8; ++g)
+            rows.push_back({64 * (i * groups + q) + 16 * w + 8 * h + g,
+                            (2 * i + h) * 8 * warps + 8 * (4 * q + w) + g});
+  return rows;
+}
+
 } // namespace
 
 /// Stages stored for wgmma put every element where the hardware's swizzle
@@ -254,18 +273,8 @@ TEST_F(SwizzleTest, WgmmaARowsAreTheAccumulatorRows) {
         seen.insert(t.physicalRow(row));
       EXPECT_EQ(int64_t(seen.size()), m);
       EXPECT_EQ(*seen.rbegin(), m - 1);
-      int64_t groups = warps / 4, blocks = m / (64 * groups);
-      for (int64_t q = 0; q < groups; ++q)
-        for (int64_t i = 0; i < blocks; ++i)
-          for (int64_t w = 0; w < 4; ++w)
-            for (int64_t h = 0; h < 2; ++h)
-              for (int64_t g = 0; g < 8; ++g) {
-                int64_t instructionRow =
-                    64 * (i * groups + q) + 16 * w + 8 * h + g;
-                int64_t accumulatorRow =
-                    (2 * i + h) * 8 * warps + 8 * (4 * q + w) + g;
-                EXPECT_EQ(t.physicalRow(accumulatorRow), instructionRow);
-              }
+      for (auto [instructionRow, accumulatorRow] : wgmmaARows(warps, m))
+        EXPECT_EQ(t.physicalRow(accumulatorRow), instructionRow);
     }
   }
 }
@@ -285,24 +294,14 @@ TEST_F(SwizzleTest, WgmmaMnMajorAColumnsAreTheAccumulatorRows) {
       SwizzledTile t = SwizzledTile::get(encoding, {k, m}, f16);
       EXPECT_EQ(t.panel, 64);
       std::set<int64_t> seen;
-      int64_t groups = warps / 4, blocks = m / (64 * groups);
-      for (int64_t q = 0; q < groups; ++q)
-        for (int64_t i = 0; i < blocks; ++i)
-          for (int64_t w = 0; w < 4; ++w)
-            for (int64_t h = 0; h < 2; ++h)
-              for (int64_t g = 0; g < 8; ++g) {
-                int64_t instructionRow =
-                    64 * (i * groups + q) + 16 * w + 8 * h + g;
-                int64_t accumulatorRow =
-                    (2 * i + h) * 8 * warps + 8 * (4 * q + w) + g;
-                for (int64_t kk = 0; kk < k; ++kk) {
-                  int64_t at = t.offset(kk, accumulatorRow) * 2;
-                  seen.insert(at);
-                  ASSERT_EQ(at, hardwareAddress(kk, instructionRow, k, 2, 128))
-                      << warps << " warps, M " << m << ", k " << kk << ", row "
-                      << accumulatorRow;
-                }
-              }
+      for (auto [instructionRow, accumulatorRow] : wgmmaARows(warps, m))
+        for (int64_t kk = 0; kk < k; ++kk) {
+          int64_t at = t.offset(kk, accumulatorRow) * 2;
+          seen.insert(at);
+          ASSERT_EQ(at, hardwareAddress(kk, instructionRow, k, 2, 128))
+              << warps << " warps, M " << m << ", k " << kk << ", row "
+              << accumulatorRow;
+        }
       EXPECT_EQ(int64_t(seen.size()), k * m);
     }
   }
