@@ -390,9 +390,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     b.setInsertionPointAfter(asyncDot);
     auto turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1);
     asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
-    auto *yield = loop.getBody()->getTerminator();
-    Value result = loop.getResult(
-        llvm::find(yield->getOperands(), turn.getResult(0)).getIndex());
+    Value result =
+        loop.getTiedLoopResult(cast<BlockArgument>(asyncDot.getAcc()));
     b.setInsertionPointAfter(loop);
     auto last = DotWaitOp::create(b, loc, ValueRange{result}, 0);
     result.replaceAllUsesExcept(last.getResult(0), last);
