@@ -135,6 +135,7 @@ Kernel TunedKernelImpl::kernel(size_t index) const {
   moduleOptions.numWarps = configs[index].numWarps;
   moduleOptions.numStages = configs[index].numStages;
   moduleOptions.arch = options.arch;
+  moduleOptions.tma = options.tma;
   return rt
       ->compileSource(source, name, configs[index].constants, moduleOptions)
       .kernel(kernelName);
@@ -169,7 +170,8 @@ std::string TunedKernelImpl::storeKey(const std::string &shape) const {
     configList += c.str() + ";";
   return DiskCache::makeKey({compilerVersion(), "autotune", source, kernelName,
                              configList, rt->deviceName(), rt->deviceArch(),
-                             options.arch, shape});
+                             options.arch + (options.tma ? "" : "/cp.async"),
+                             shape});
 }
 
 void TunedKernelImpl::compileAll(const std::vector<Arg> &args) {

@@ -53,6 +53,7 @@ const Driver *tile::cuda::load(std::string &why) {
     bind(driver.cuEventSynchronize, "cuEventSynchronize");
     bind(driver.cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
     bind(driver.cuEventDestroy, "cuEventDestroy_v2");
+    bind(driver.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");
     bind(driver.cuGetErrorName, "cuGetErrorName");
     bind(driver.cuGetErrorString, "cuGetErrorString");
     loaded = failure.empty();

@@ -33,6 +33,8 @@ struct LoadedModule {
   std::vector<CUfunction> functions;
   /// Dynamic shared memory each function's launch passes.
   std::vector<long> sharedBytes;
+  /// The tensor maps each function takes after its parameters.
+  std::vector<std::vector<TensorMapInfo>> tensorMaps;
   ~LoadedModule() {
     if (module)
       driver->cuModuleUnload(module);
@@ -49,6 +51,8 @@ struct RuntimeImpl {
   DiskCache cache{DiskCache::defaultDirectory()};
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<LoadedModule>> loaded;
+  /// Tensor maps already encoded, by everything they are encoded from.
+  std::map<std::vector<unsigned long long>, CUtensorMap> tensorMaps;
   /// Kernel signatures of sources already described, by source and options.
   std::map<std::string, std::vector<KernelInfo>> described;
   Runtime::CacheStats stats;
@@ -57,6 +61,10 @@ struct RuntimeImpl {
     if (result != CUDA_SUCCESS)
       throw Error(what + ": " + describe(*driver, result));
   }
+  /// The tensor map `map` of kernel `k` for the launch arguments `args`
+  /// (encoded once per distinct tensor, box and swizzle).
+  CUtensorMap tensorMap(const KernelInfo &k, const TensorMapInfo &map,
+                        const std::vector<Arg> &args);
   /// Loads PTX whose signature lines describe `kernels`.
   std::shared_ptr<LoadedModule> load(const std::string &ptx,
                                      const std::vector<KernelInfo> &kernels,
@@ -155,8 +163,85 @@ RuntimeImpl::load(const std::string &ptx,
             "cuFuncSetAttribute of kernel '" + k.name + "'");
     result->functions.push_back(fn);
     result->sharedBytes.push_back(k.sharedBytes);
+    result->tensorMaps.push_back(k.tensorMaps);
   }
   return result;
+}
+
+CUtensorMap RuntimeImpl::tensorMap(const KernelInfo &k,
+                                   const TensorMapInfo &map,
+                                   const std::vector<Arg> &args) {
+  auto what = [&](const std::string &why) {
+    return Error("kernel '" + k.name + "': tensor map of '" + map.pointer +
+                 "': " + why);
+  };
+  // A parameter's value or a decimal constant.
+  auto valueOf = [&](const std::string &name) -> unsigned long long {
+    for (size_t i = 0; i < k.params.size() && i < args.size(); ++i)
+      if (k.params[i].name == name)
+        return args[i].raw;
+    char *end = nullptr;
+    unsigned long long v = std::strtoull(name.c_str(), &end, 10);
+    if (name.empty() || *end)
+      throw what("no parameter '" + name + "'");
+    return v;
+  };
+  int type = map.elementType == "f16"    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+             : map.elementType == "bf16" ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                         : CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  unsigned long long elemBytes = map.elementType == "f32" ? 4 : 2;
+  // Sizes and the pitch are i32 parameters: their low 32 bits, signed.
+  auto asInt = [](unsigned long long raw) {
+    return (long long)(int32_t)(uint32_t)raw;
+  };
+  long long size0 = asInt(valueOf(map.sizes[0]));
+  long long size1 = asInt(valueOf(map.sizes[1]));
+  long long pitch = asInt(valueOf(map.pitch));
+  if (size0 <= 0 || size1 <= 0)
+    throw what("its sizes (" + std::to_string(size0) + ", " +
+               std::to_string(size1) +
+               ") must be positive: the Tensor Memory Accelerator cannot "
+               "read an empty tensor");
+  if (pitch < size0)
+    throw what("its row pitch " + std::to_string(pitch) +
+               " is smaller than its row length " + std::to_string(size0));
+  unsigned long long address = valueOf(map.pointer);
+  unsigned swizzle = map.swizzleBytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+                     : map.swizzleBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                     : map.swizzleBytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                              : CU_TENSOR_MAP_SWIZZLE_NONE;
+  std::vector<unsigned long long> key = {address,
+                                         (unsigned long long)type,
+                                         (unsigned long long)size0,
+                                         (unsigned long long)size1,
+                                         (unsigned long long)pitch,
+                                         map.box[0],
+                                         map.box[1],
+                                         swizzle};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = tensorMaps.find(key);
+    if (it != tensorMaps.end())
+      return it->second;
+  }
+  CUtensorMap encoded;
+  const unsigned long long sizes[2] = {(unsigned long long)size0,
+                                       (unsigned long long)size1};
+  const unsigned long long strides[1] = {(unsigned long long)pitch * elemBytes};
+  const unsigned box[2] = {map.box[0], map.box[1]};
+  const unsigned elementStrides[2] = {1, 1};
+  CUresult r = driver->cuTensorMapEncodeTiled(
+      &encoded, type, 2, reinterpret_cast<void *>(address), sizes, strides, box,
+      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, int(swizzle),
+      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    throw what("cuTensorMapEncodeTiled: " + describe(*driver, r));
+  std::lock_guard<std::mutex> lock(mutex);
+  // Bounded: a program that cycles through many tensors re-encodes.
+  if (tensorMaps.size() >= 1024)
+    tensorMaps.clear();
+  tensorMaps[key] = encoded;
+  return encoded;
 }
 
 std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
@@ -192,7 +277,8 @@ std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
   for (const std::string &n : spec.equalToOne)
     divisible += n + ";";
   std::string warps = std::to_string(options.numWarps) + "/" +
-                      std::to_string(options.numStages);
+                      std::to_string(options.numStages) +
+                      (options.tma ? "" : "/cp.async");
   std::string key = DiskCache::makeKey(
       {compilerVersion(), source, constants, divisible, options.arch, warps});
   RuntimeImpl &rt = *runtime;
@@ -414,6 +500,17 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
     storage[i] = args[i].raw;
     params[i] = &storage[i];
   }
+  // Tensor maps follow the parameters, passed by value.
+  const std::vector<TensorMapInfo> &maps = loaded->tensorMaps[index];
+  if (args.size() + maps.size() > 64)
+    throw Error("kernel '" + k.name + "' has more than 64 parameters");
+  CUtensorMap encoded[8];
+  if (maps.size() > 8)
+    throw Error("kernel '" + k.name + "' takes more than 8 tensor maps");
+  for (size_t m = 0; m < maps.size(); ++m) {
+    encoded[m] = rt.tensorMap(k, maps[m], args);
+    params[args.size() + m] = &encoded[m];
+  }
   // The launch runs in the runtime's context (its device's primary one).
   CUresult r;
   {
@@ -515,6 +612,7 @@ Module Runtime::compileSource(const std::string &source,
     module->options.constants[k] = v;
   module->options.numWarps = options.numWarps;
   module->options.numStages = options.numStages;
+  module->options.tma = options.tma;
   // sm_90 devices run sm_90a code: its warpgroup MMAs.
   std::string deviceArch =
       impl->info.arch == "sm_90" ? "sm_90a" : impl->info.arch;

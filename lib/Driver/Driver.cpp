@@ -47,9 +47,7 @@ static std::vector<KernelInfo> describeKernels(ModuleOp module,
     info.numWarps = numWarps;
     for (BlockArgument arg : kernel.getBody().getArguments()) {
       ParamInfo param;
-      auto name = dyn_cast<NameLoc>(arg.getLoc());
-      param.name = name ? name.getName().str()
-                        : "arg" + std::to_string(arg.getArgNumber());
+      param.name = getParamName(arg);
       setParamType(param, spellType(arg.getType()));
       if (auto div = kernel.getArgAttrOfType<IntegerAttr>(
               arg.getArgNumber(),
@@ -106,6 +104,7 @@ LogicalResult tile::lowerModule(ModuleOp module, const CompileOptions &options,
   pipeline.numStages = options.numStages;
   pipeline.maxSharedBytes = maxSharedBytesPerBlock(options.arch);
   pipeline.wgmma = options.arch == "sm_90a";
+  pipeline.tma = options.tma;
   if (failed(runPasses(module, hook, [&](OpPassManager &pm) {
         switch (options.stage) {
         case Stage::Tile:
@@ -119,8 +118,10 @@ LogicalResult tile::lowerModule(ModuleOp module, const CompileOptions &options,
         }
       })))
     return failure();
-  for (KernelInfo &k : kernels)
+  for (KernelInfo &k : kernels) {
     k.sharedBytes = kernelSharedBytes(module, k.name);
+    k.tensorMaps = kernelTensorMaps(module, k.name);
+  }
   return success();
 }
 
@@ -167,7 +168,7 @@ void tile::registerDriverDialects(DialectRegistry &registry) {
 
 llvm::StringRef tile::compilerVersion() {
   // Bump when generated code changes for the same input.
-  return "tile-0.4 (llvm " LLVM_VERSION_STRING ")";
+  return "tile-0.5 (llvm " LLVM_VERSION_STRING ")";
 }
 
 llvm::StringRef tile::buildCommit() { return TILE_GIT_COMMIT; }

@@ -37,6 +37,7 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   promote.numStages = options.numStages;
   promote.maxSharedBytes = options.maxSharedBytes;
   promote.wgmma = options.wgmma;
+  promote.tma = options.wgmma && options.tma;
   pm.addPass(createTilePromoteShared(promote));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
@@ -57,6 +58,7 @@ void tile::buildNVVMPipeline(OpPassManager &pm,
   buildGPUPipeline(pm, options);
   pm.addPass(createSCFToControlFlowPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addNestedPass<gpu::GPUModuleOp>(tile::createTileTensorMapParams());
   // NVVM ops without an LLVM intrinsic (wgmma.mma_async) become their PTX.
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertNVVMToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
@@ -79,6 +81,10 @@ void tile::registerTilePipeline() {
         *this, "wgmma",
         llvm::cl::desc("Compute fitting dots with sm_90a warpgroup MMAs"),
         llvm::cl::init(false)};
+    Option<bool> tma{*this, "tma",
+                     llvm::cl::desc("With wgmma, fill the stages of whole-tile "
+                                    "loads with the Tensor Memory Accelerator"),
+                     llvm::cl::init(true)};
   };
   auto convert = [](const Options &o) {
     PipelineOptions options;
@@ -86,6 +92,7 @@ void tile::registerTilePipeline() {
     options.numStages = o.numStages;
     options.maxSharedBytes = o.maxSharedBytes;
     options.wgmma = o.wgmma;
+    options.tma = o.tma;
     return options;
   };
   PassPipelineRegistration<Options>(

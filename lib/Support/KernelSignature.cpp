@@ -37,6 +37,38 @@ bool tile::setParamType(ParamInfo &param, std::string_view typeText) {
   return false;
 }
 
+std::string tile::formatTensorMap(const TensorMapInfo &map) {
+  return "tmap=" + map.pointer + ":" + map.elementType + ":" + map.sizes[0] +
+         "," + map.sizes[1] + ":" + map.pitch + ":" +
+         std::to_string(map.box[0]) + "x" + std::to_string(map.box[1]) + ":" +
+         std::to_string(map.swizzleBytes);
+}
+
+std::optional<TensorMapInfo> tile::parseTensorMap(std::string_view text) {
+  llvm::StringRef field = text;
+  if (!field.consume_front("tmap="))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> parts;
+  field.split(parts, ':');
+  if (parts.size() != 6)
+    return std::nullopt;
+  TensorMapInfo map;
+  map.pointer = parts[0].str();
+  map.elementType = parts[1].str();
+  auto [size0, size1] = parts[2].split(',');
+  auto [box0, box1] = parts[4].split('x');
+  map.sizes[0] = size0.str();
+  map.sizes[1] = size1.str();
+  map.pitch = parts[3].str();
+  if (map.pointer.empty() || size0.empty() || size1.empty() ||
+      map.pitch.empty() || box0.getAsInteger(10, map.box[0]) ||
+      box1.getAsInteger(10, map.box[1]) ||
+      parts[5].getAsInteger(10, map.swizzleBytes) ||
+      (parts[1] != "f16" && parts[1] != "bf16" && parts[1] != "f32"))
+    return std::nullopt;
+  return map;
+}
+
 std::string tile::formatSignature(const KernelInfo &kernel) {
   std::string line = kPrefix.str() + kernel.name +
                      " warps=" + std::to_string(kernel.numWarps) +
@@ -45,6 +77,8 @@ std::string tile::formatSignature(const KernelInfo &kernel) {
     line +=
         " " + p.name + ":" + p.type + ":" +
         (p.equalToOne ? std::string("eq1") : std::to_string(p.divisibility));
+  for (const TensorMapInfo &map : kernel.tensorMaps)
+    line += " " + formatTensorMap(map);
   return line + "\n";
 }
 
@@ -72,6 +106,13 @@ tile::parseSignatures(std::string_view ptxText, std::string &error) {
         fields[2].getAsInteger(10, kernel.sharedBytes))
       return bad("bad number");
     for (llvm::StringRef field : llvm::ArrayRef(fields).drop_front(3)) {
+      if (field.starts_with("tmap=")) {
+        std::optional<TensorMapInfo> map = parseTensorMap(field);
+        if (!map)
+          return bad("bad tensor map '" + field.str() + "'");
+        kernel.tensorMaps.push_back(std::move(*map));
+        continue;
+      }
       auto [name, rest] = field.split(':');
       auto [type, div] = rest.rsplit(':');
       ParamInfo param;

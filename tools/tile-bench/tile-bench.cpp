@@ -83,6 +83,13 @@ static cl::opt<bool>
     tuneVerbose("tune-verbose", cl::desc("print each tuning's times to stderr"),
                 cl::cat(benchCategory));
 
+static cl::opt<bool>
+    benchTma("tma",
+             cl::desc("with sm_90a, fill the matmuls' stages with the Tensor "
+                      "Memory Accelerator where it applies (default true; "
+                      "false: cp.async)"),
+             cl::init(true), cl::cat(benchCategory));
+
 static cl::opt<std::string>
     benchArch("arch",
               cl::desc("architecture the matmuls compile for (sm_80, sm_90: "
@@ -556,6 +563,7 @@ int main(int argc, char **argv) {
       tuning.key = {"M", "N", "K"};
       tuning.verbose = tuneVerbose;
       tuning.arch = benchArch;
+      tuning.tma = benchTma;
       std::map<std::string, TunedKernel> kernels;
       for (MatmulShape s : matmuls) {
         if (!matmulFilter.empty()) {

@@ -71,6 +71,13 @@ cl::opt<unsigned> numStages(
     cl::desc("Shared-memory stages of the software pipeline that feeds "
              "dot operands (default 3; 0 or 1: no pipelining)"),
     cl::init(3), cl::cat(tilecCategory));
+cl::opt<bool> tma(
+    "tma",
+    cl::desc("With --arch=sm_90a, fill the shared-memory stages of dot "
+             "operands that are whole tiles of a tensor with the Tensor Memory "
+             "Accelerator (the kernel then takes tensor maps the runtime "
+             "encodes; default true; --tma=false: cp.async)"),
+    cl::init(true), cl::cat(tilecCategory));
 cl::list<std::string> divisibleArgs(
     "divisible", cl::CommaSeparated,
     cl::desc("Arguments the code may assume divisible by 16 (a pointer: "
@@ -222,6 +229,7 @@ int main(int argc, char **argv) {
   options.arch = arch;
   options.numWarps = numWarps;
   options.numStages = numStages;
+  options.tma = tma;
   // --run interprets the tile IR as written: no layouts, no specialization.
   options.stage = run          ? tile::Stage::Tile
                   : explaining ? tile::Stage::Layouts

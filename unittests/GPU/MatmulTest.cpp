@@ -373,9 +373,36 @@ TEST_F(MatmulTest, WarpgroupMma) {
           run(200, 136, 72, 5, 3, 141);
           run(130, 260, 8, 0, 0, 260);
           run(1, 64, 48, 0, 0, 64);
+          // Rows of 16-byte multiples: the variant the runtime compiles
+          // for them fills the NN/NT stages with the TMA (tensor maps
+          // bounded by M, N and K, not block multiples; K below a stage).
+          run(200, 136, 72, 8, 8, 141);
+          run(130, 264, 8, 0, 0, 264);
           if (!smallOnly())
             run(768, 512, 1024, 0, 16, 512);
         }
+}
+
+/// One small TMA-fed wgmma kernel (4 stages, MMAs in flight) at edge
+/// sizes: what scripts/gpu runs under compute-sanitizer's racecheck and
+/// synccheck (the full WarpgroupMma sweep is too slow there).
+TEST_F(MatmulTest, TmaPipelineSmall) {
+  ModuleOptions options;
+  options.arch = "sm_90a";
+  options.numStages = 4;
+  for (Precision p : {Precision::f16, Precision::bf16}) {
+    Module module = rt->compileSource(
+        kernelSource(p), std::string("matmul_tma_small_") + name(p),
+        {{"BM", "128"}, {"BN", "128"}, {"BK", "32"}}, options);
+    Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+      module.kernel("matmul_relu")
+          .launchArgs({ceilDiv(c.m, 128), ceilDiv(c.n, 128)}, args);
+    };
+    // Rows padded to 16-byte multiples (tensor maps); M, N, K not block
+    // multiples, then K below one stage.
+    check(Case{p, 200, 136, 72, 80, 144, 141, OperandOrder::NN}, launch);
+    check(Case{p, 130, 264, 8, 8, 264, 264, OperandOrder::NN}, launch);
+  }
 }
 
 /// examples/linear.tile: Y = relu(X W^T + bias) + R, W given N x K, the

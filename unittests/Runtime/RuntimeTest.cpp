@@ -55,6 +55,40 @@ TEST(KernelSignatureTest, EqualToOneRoundTrips) {
             "stride:i32:eq1\n");
 }
 
+TEST(KernelSignatureTest, TensorMapsRoundTrip) {
+  std::string line = "// tile.kernel mm warps=8 shared=196640 a:ptr<f16>:16 "
+                     "K:i32:16 lda:i32:16 tmap=a:f16:K,77:lda:64x8:128 "
+                     "tmap=a:bf16:K,K:64:32x256:64\n";
+  std::string error;
+  auto parsed = parseSignatures(line, error);
+  ASSERT_TRUE(parsed) << error;
+  const KernelInfo &k = (*parsed)[0];
+  ASSERT_EQ(k.params.size(), 3u);
+  ASSERT_EQ(k.tensorMaps.size(), 2u);
+  const TensorMapInfo &a = k.tensorMaps[0];
+  EXPECT_EQ(a.pointer, "a");
+  EXPECT_EQ(a.elementType, "f16");
+  EXPECT_EQ(a.sizes[0], "K");
+  EXPECT_EQ(a.sizes[1], "77");
+  EXPECT_EQ(a.pitch, "lda");
+  EXPECT_EQ(a.box[0], 64u);
+  EXPECT_EQ(a.box[1], 8u);
+  EXPECT_EQ(a.swizzleBytes, 128u);
+  EXPECT_EQ(k.tensorMaps[1].elementType, "bf16");
+  EXPECT_EQ(k.tensorMaps[1].pitch, "64");
+  EXPECT_EQ(k.tensorMaps[1].box[1], 256u);
+  EXPECT_EQ(formatSignature(k), line);
+  // Malformed maps are errors, not parameters.
+  for (const char *bad :
+       {"tmap=a:f16:K:lda:64x8:128", "tmap=a:f8:K,M:lda:64x8:128",
+        "tmap=a:f16:K,M:lda:64:128", "tmap=:f16:K,M:lda:64x8:128"}) {
+    EXPECT_FALSE(parseSignatures(
+        std::string("// tile.kernel k warps=4 shared=0 ") + bad + "\n", error))
+        << bad;
+    EXPECT_NE(error.find("bad tensor map"), std::string::npos) << bad;
+  }
+}
+
 TEST(KernelSignatureTest, MalformedLinesAreErrors) {
   std::string error;
   EXPECT_FALSE(parseSignatures("// tile.kernel k warps=4\n", error));

@@ -2,6 +2,7 @@
 #ifndef TILE_CONVERSION_PASSES_H
 #define TILE_CONVERSION_PASSES_H
 
+#include "tile/Support/KernelSignature.h"
 #include "tile/Support/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,6 +30,15 @@ std::string sharedBufferName(llvm::StringRef kernelName);
 /// The dynamic shared memory kernel `kernelName` of lowered `module` needs
 /// (0: none).
 int64_t kernelSharedBytes(mlir::ModuleOp module, llvm::StringRef kernelName);
+
+/// The attribute of a lowered kernel that lists its tensor-map parameters
+/// (an array of `tmap=` strings, see KernelSignature.h).
+inline constexpr llvm::StringLiteral kTensorMapsAttrName = "tile.tensor_maps";
+
+/// The tensor maps kernel `kernelName` of a lowered module takes after its
+/// parameters.
+std::vector<TensorMapInfo> kernelTensorMaps(mlir::ModuleOp module,
+                                            llvm::StringRef kernelName);
 
 } // namespace tile
 

@@ -34,4 +34,24 @@ def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
                            "::mlir::vector::VectorDialect", "::mlir::NVVM::NVVMDialect"];
 }
 
+def TileTensorMapParams
+    : Pass<"tile-tensor-map-params", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Make the tensor-map parameters of lowered kernels 128-byte "
+                "grid constants";
+  let description = [{
+    convert-tile-to-gpu appends one parameter per tensor map a kernel's
+    `tile.tma_copy` ops read (a pointer, listed in the kernel's
+    `tile.tensor_maps` attribute in the signature record's `tmap=` form).
+    After the gpu.func has become an llvm.func (convert-gpu-to-nvvm, which
+    drops `llvm.byval`), this pass gives those last parameters the
+    attributes of a CUDA `__grid_constant__ const CUtensorMap`: passed by
+    value (`llvm.byval` of 128 bytes, 64-byte aligned) and
+    `nvvm.grid_constant`, so that the kernel uses the parameter's own
+    address as the tensor map's. Kernels without the attribute are left
+    alone; a kernel with fewer parameters than tensor maps is an error.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // TILE_CONVERSION_PASSES_TD

@@ -55,6 +55,9 @@ struct CompileOptions {
   std::string arch = "sm_90";
   unsigned numWarps = 4;
   unsigned numStages = 3;
+  /// On sm_90a, fill the wgmma stages of whole-tile loads with the Tensor
+  /// Memory Accelerator (PipelineOptions::tma).
+  bool tma = true;
   Specialization specialization;
   Stage stage = Stage::PTX;
 };

@@ -31,6 +31,10 @@ struct PipelineOptions {
   /// shared memory instead of `mma.sync` (tilec and the runtime set it for
   /// sm_90a).
   bool wgmma = false;
+  /// With wgmma, fill the stages of loads of whole tensor tiles with the
+  /// Tensor Memory Accelerator instead of cp.async (tile-promote-shared's
+  /// `tma`; kernels then take tensor maps, see KernelSignature.h).
+  bool tma = true;
 };
 
 /// Adds the passes that run on frontend-generated tile IR to `pm`:

@@ -74,6 +74,8 @@ struct AutotuneOptions {
   /// The architecture to compile for (empty: the runtime's default for the
   /// device, as Runtime::compileSource picks it).
   std::string arch;
+  /// On sm_90a, TMA copies where they apply (ModuleOptions::tma).
+  bool tma = true;
 };
 
 /// What tuning found for one shape key.

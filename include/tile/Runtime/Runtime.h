@@ -100,6 +100,9 @@ struct ModuleOptions {
   unsigned numWarps = 4;
   /// Shared-memory stages of pipelined dot operands (< 2: none).
   unsigned numStages = 3;
+  /// On sm_90a, fill the stages of whole-tile loads with the Tensor Memory
+  /// Accelerator (false: cp.async).
+  bool tma = true;
 };
 
 class Kernel;

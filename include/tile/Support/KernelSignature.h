@@ -10,6 +10,16 @@
 // where the last field of a parameter is what the code assumes of it: its
 // divisibility (16: divisible by 16, for a pointer: a 16-byte-aligned
 // address; 1: nothing), or `eq1`: the integer is 1 (compiled as a constant).
+// A kernel that loads through the Tensor Memory Accelerator takes, after
+// its parameters, one CUtensorMap per `tmap=` field, which the launch
+// encodes from the arguments it names:
+//
+//   tmap=a:f16:K,M:lda:64x8:128
+//
+// a 2-D tensor of f16 at parameter `a`, K elements along its contiguous
+// dimension and M rows lda elements apart, read in boxes of 64 x 8
+// elements with the 128-byte swizzle (sizes and pitch: parameter names
+// or decimal constants).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_SUPPORT_KERNELSIGNATURE_H
@@ -40,6 +50,28 @@ struct ParamInfo {
   bool equalToOne = false;
 };
 
+/// A tensor map a kernel takes after its parameters (see the file comment).
+struct TensorMapInfo {
+  /// The pointer parameter the tensor starts at.
+  std::string pointer;
+  /// Element type spelling: f16, bf16 or f32.
+  std::string elementType;
+  /// Elements along the contiguous dimension, then rows: parameter names
+  /// or decimal constants.
+  std::string sizes[2];
+  /// Elements between rows: a parameter name or a decimal constant.
+  std::string pitch;
+  /// Box extents, contiguous dimension first.
+  unsigned box[2] = {0, 0};
+  /// 32, 64 or 128; 0 for none.
+  unsigned swizzleBytes = 0;
+};
+
+/// The `tmap=` field of `map` (without a leading space).
+std::string formatTensorMap(const TensorMapInfo &map);
+/// Parses a `tmap=` field; std::nullopt when malformed.
+std::optional<TensorMapInfo> parseTensorMap(std::string_view field);
+
 /// One compiled kernel.
 struct KernelInfo {
   std::string name;
@@ -50,6 +82,8 @@ struct KernelInfo {
   /// declaration order; known when compiled from source (not recorded in
   /// PTX signature lines).
   std::vector<std::pair<std::string, std::string>> constants;
+  /// The tensor maps the kernel takes after its parameters, in order.
+  std::vector<TensorMapInfo> tensorMaps;
 };
 
 /// Parses a type spelling into `param.kind` and `param.bits`; false if

@@ -8,6 +8,7 @@
 
 namespace tile {
 #define GEN_PASS_DEF_CONVERTTILETOGPU
+#define GEN_PASS_DEF_TILETENSORMAPPARAMS
 #include "tile/Conversion/Passes.h.inc"
 } // namespace tile
 
@@ -30,6 +31,22 @@ int64_t tile::kernelSharedBytes(ModuleOp module, StringRef kernelName) {
   return bytes;
 }
 
+std::vector<TensorMapInfo> tile::kernelTensorMaps(ModuleOp module,
+                                                  StringRef kernelName) {
+  std::vector<TensorMapInfo> maps;
+  module->walk([&](Operation *op) {
+    auto symbol = dyn_cast<SymbolOpInterface>(op);
+    auto list = op->getAttrOfType<ArrayAttr>(kTensorMapsAttrName);
+    if (!symbol || !list || symbol.getName() != kernelName)
+      return;
+    maps.clear();
+    for (auto field : list.getAsRange<StringAttr>())
+      if (std::optional<TensorMapInfo> map = parseTensorMap(field.getValue()))
+        maps.push_back(std::move(*map));
+  });
+  return maps;
+}
+
 namespace {
 
 struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
@@ -48,6 +65,7 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
     populateFmaDotLowerings(patterns);
     populateMmaLowerings(patterns);
     populateWgmmaLowerings(patterns);
+    populateTmaLowerings(patterns);
     MLIRContext *ctx = &getContext();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
@@ -107,6 +125,12 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
                              patterns);
     if (failed(lowering.run()))
       return failure();
+    if (!lowering.getTensorMaps().empty()) {
+      SmallVector<Attribute> fields;
+      for (const TensorMapInfo &map : lowering.getTensorMaps())
+        fields.push_back(StringAttr::get(ctx, formatTensorMap(map)));
+      func->setAttr(kTensorMapsAttrName, ArrayAttr::get(ctx, fields));
+    }
     int64_t shared = lowering.getSharedBytes();
     if (shared > maxSharedBytes)
       return kernel.emitError("kernel needs ")
@@ -130,6 +154,41 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
                       b.getI64IntegerAttr(shared));
     }
     return success();
+  }
+};
+
+} // namespace
+
+namespace {
+
+struct TileTensorMapParams
+    : tile::impl::TileTensorMapParamsBase<TileTensorMapParams> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    WalkResult result = getOperation().walk([&](LLVM::LLVMFuncOp func) {
+      auto list = func->getAttrOfType<ArrayAttr>(kTensorMapsAttrName);
+      if (!list)
+        return WalkResult::advance();
+      unsigned count = list.size(), params = func.getNumArguments();
+      if (count > params) {
+        func.emitError("kernel lists ")
+            << count << " tensor maps but has " << params << " parameters";
+        return WalkResult::interrupt();
+      }
+      // A CUtensorMap: 128 opaque bytes, 64-byte aligned.
+      auto bytes = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 128);
+      for (unsigned i = params - count; i < params; ++i) {
+        func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                        TypeAttr::get(bytes));
+        func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                        IntegerAttr::get(IntegerType::get(ctx, 64), 64));
+        func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                        UnitAttr::get(ctx));
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
   }
 };
 

@@ -304,14 +304,21 @@ static LogicalResult lowerAsyncCommit(AsyncCommitOp op, LoweringContext &l) {
 }
 
 static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
-  NVVM::CpAsyncWaitGroupOp::create(l.builder(), op.getPending());
+  // In a kernel whose stages the TMA fills there is no cp.async to wait
+  // for: only the barrier remains.
+  auto kernel = op->getParentOfType<KernelOp>();
+  bool asyncCopies =
+      kernel.walk([](AsyncCopyOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  if (asyncCopies)
+    NVVM::CpAsyncWaitGroupOp::create(l.builder(), op.getPending());
   // cp.async writes through the generic proxy, wgmma reads through the
   // async one: each thread fences its landed copies before the barrier.
   bool wgmmaStages = false;
-  op->getParentOfType<KernelOp>().walk([&](SharedAllocOp alloc) {
+  kernel.walk([&](SharedAllocOp alloc) {
     wgmmaStages |= alloc.getEncoding().getPanel() != 0;
   });
-  if (wgmmaStages)
+  if (wgmmaStages && asyncCopies)
     NVVM::FenceProxyOp::create(
         l.builder(),
         NVVM::ProxyKindAttr::get(l.builder().getContext(),

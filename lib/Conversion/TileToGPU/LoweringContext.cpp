@@ -138,6 +138,23 @@ Value LoweringContext::sharedPointer(int64_t bytes, int64_t size) {
   return rawSharedPointer(scratchBase + bytes);
 }
 
+Value LoweringContext::tensorMapParam(const TensorMapInfo &map) {
+  std::string field = formatTensorMap(map);
+  unsigned params = kernel.getNumArguments();
+  for (auto [index, known] : llvm::enumerate(tensorMaps))
+    if (formatTensorMap(known) == field)
+      return func.getArgument(params + index);
+  tensorMaps.push_back(map);
+  (void)func.insertArgument(func.getNumArguments(),
+                            LLVM::LLVMPointerType::get(b.getContext()),
+                            DictionaryAttr(), func.getLoc());
+  return func.getArgument(func.getNumArguments() - 1);
+}
+
+Value LoweringContext::isFirstThread() {
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, threadId, i32(0));
+}
+
 Value LoweringContext::rawSharedPointer(int64_t bytes) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
   Value base = LLVM::AddressOfOp::create(b, ptrType, sharedSymbol);
@@ -184,15 +201,22 @@ void LoweringContext::placeSharedBuffers() {
     int64_t first, last, offset, bytes;
   };
   SmallVector<Placed> placed;
-  kernel.walk([&](SharedAllocOp alloc) {
-    MemRefType type = alloc.getType();
+  kernel.walk([&](Operation *alloc) {
+    auto stages = dyn_cast<SharedAllocOp>(alloc);
+    if (!stages && !isa<BarrierAllocOp>(alloc))
+      return;
+    auto type = cast<MemRefType>(alloc->getResult(0).getType());
     int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
     int64_t first = topLevel(alloc), last = first;
     // wgmma stages: aligned to the largest swizzle pattern (1024 bytes),
     // so that the hardware's swizzle is the encoding's.
-    int64_t align = alloc.getEncoding().getPanel() ? 1024 : 128;
+    int64_t align = stages && stages.getEncoding().getPanel() ? 1024 : 128;
     for (Operation *user : alloc->getUsers())
       last = std::max(last, topLevel(user));
+    // mbarriers keep their bytes to the end: reusing an mbarrier's memory
+    // for data would need an mbarrier.inval first.
+    if (!stages)
+      last = int64_t(body.getOperations().size());
     // The lowest 128-byte aligned offset clear of every live-overlapping
     // buffer (they are few: one per operand of a pipelined loop).
     int64_t offset = 0;

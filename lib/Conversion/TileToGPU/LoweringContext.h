@@ -102,6 +102,9 @@ void populateMmaLowerings(LoweringPatternSet &patterns);
 /// `dot` on sm_90a warpgroup MMAs from stages stored for them
 /// (LowerWgmma.cpp).
 void populateWgmmaLowerings(LoweringPatternSet &patterns);
+/// The Tensor Memory Accelerator's copies and their mbarriers
+/// (LowerTma.cpp).
+void populateTmaLowerings(LoweringPatternSet &patterns);
 
 /// The state of lowering one kernel, shared by the units.
 class LoweringContext {
@@ -173,6 +176,14 @@ public:
     return it->second;
   }
 
+  /// The kernel parameter that holds the tensor map `map` (a generic
+  /// pointer to it); the first request for a map appends the parameter.
+  mlir::Value tensorMapParam(const TensorMapInfo &map);
+  /// The tensor maps the kernel takes after its parameters, in order.
+  llvm::ArrayRef<TensorMapInfo> getTensorMaps() const { return tensorMaps; }
+  /// i1 that is true in thread 0 of the block.
+  mlir::Value isFirstThread();
+
   /// Emits `body` under `cond` (unconditionally when cond is null).
   void emitIf(mlir::Value cond, llvm::function_ref<void()> body);
   mlir::LLVM::LLVMPointerType globalPtrType();
@@ -212,6 +223,7 @@ private:
   int64_t scratchBase = 0;
   llvm::DenseMap<mlir::Operation *, int64_t> bufferOffsets;
   llvm::DenseMap<mlir::Value, Stage> deferredOperands;
+  std::vector<TensorMapInfo> tensorMaps;
   std::string sharedSymbol;
 };
 

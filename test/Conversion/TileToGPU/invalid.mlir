@@ -162,3 +162,16 @@ tile.kernel @wgmma_unordered_a(%s: i32) attributes {tile.num_warps = 4 : i32} {
   %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
   tile.return
 }
+
+// -----
+
+// The runtime encodes a tensor map from kernel arguments or constants
+// only; a bound computed in the kernel cannot be one.
+tile.kernel @tma_computed_bound(%p: !tile.ptr<f16>, %n: i32, %i: i32, %pred: i1) attributes {tile.num_warps = 4 : i32} {
+  %s = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3 : i32>
+  %b = tile.barrier_alloc arrivals = 1 : memref<2xi64, 3 : i32>
+  %half = arith.divui %n, %i : i32
+  // expected-error @+1 {{tma_copy needs its base, bounds and stride to be kernel arguments or constants, and f16, bf16 or f32 elements}}
+  tile.tma_copy %p[%i, %i] bounds[%half, %n] stride %n into %s[%i] barriers %b if %pred : <f16>, memref<2x64x64xf16, 3 : i32>, memref<2xi64, 3 : i32>
+  tile.return
+}

@@ -349,3 +349,49 @@ tile.kernel @dot_wait_not_accumulator(%x: i32) {
   %w = tile.dot_wait %t pending = 0 : tensor<4xi32>
   tile.return
 }
+
+// -----
+
+tile.kernel @barriers_in_global_memory() {
+  // expected-error @+1 {{'tile.barrier_alloc' op needs a static memref in memory space 3, got 'memref<3xi64, 1 : i32>'}}
+  %b = tile.barrier_alloc arrivals = 2 : memref<3xi64, 1 : i32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @barriers_without_arrivals() {
+  // expected-error @+1 {{'tile.barrier_alloc' op needs at least one arrival per phase, got 0}}
+  %b = tile.barrier_alloc arrivals = 0 : memref<3xi64, 3 : i32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @tma_copy_3d(%p: !tile.ptr<f16>, %i: i32, %pred: i1) {
+  %s = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3 : i32>
+  %b = tile.barrier_alloc arrivals = 1 : memref<2xi64, 3 : i32>
+  // expected-error @+1 {{'tile.tma_copy' op copies 2-D tiles: expected 2 starts and 2 bounds, got 3 and 2}}
+  tile.tma_copy %p[%i, %i, %i] bounds[%i, %i] stride %i into %s[%i] barriers %b if %pred : <f16>, memref<2x64x64xf16, 3 : i32>, memref<2xi64, 3 : i32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @tma_copy_element_type(%p: !tile.ptr<f32>, %i: i32, %pred: i1) {
+  %s = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3 : i32>
+  %b = tile.barrier_alloc arrivals = 1 : memref<2xi64, 3 : i32>
+  // expected-error @+1 {{'tile.tma_copy' op buffer of 'f16' filled from a pointer to 'f32'}}
+  tile.tma_copy %p[%i, %i] bounds[%i, %i] stride %i into %s[%i] barriers %b if %pred : <f32>, memref<2x64x64xf16, 3 : i32>, memref<2xi64, 3 : i32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @tma_copy_unswizzled_stage(%p: !tile.ptr<f16>, %i: i32, %pred: i1) {
+  %s = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<2x64x64xf16, 3 : i32>
+  %b = tile.barrier_alloc arrivals = 1 : memref<2xi64, 3 : i32>
+  // expected-error @+1 {{'tile.tma_copy' op fills stages stored with the hardware's swizzle (a tile.shared_alloc with panels, K-major rows)}}
+  tile.tma_copy %p[%i, %i] bounds[%i, %i] stride %i into %s[%i] barriers %b if %pred : <f16>, memref<2x64x64xf16, 3 : i32>, memref<2xi64, 3 : i32>
+  tile.return
+}

@@ -114,6 +114,12 @@ Type tile::getPointeeLikeType(Type ptrLike) {
   return ptrLike;
 }
 
+std::string tile::getParamName(BlockArgument arg) {
+  auto name = dyn_cast<NameLoc>(arg.getLoc());
+  return name ? name.getName().str()
+              : "arg" + std::to_string(arg.getArgNumber());
+}
+
 Type tile::getI1LikeType(Type type) {
   auto i1 = IntegerType::get(type.getContext(), 1);
   if (auto tensor = dyn_cast<RankedTensorType>(type))

@@ -342,6 +342,35 @@ LogicalResult AsyncCopyOp::verify() {
                     cast<PointerType>(ptrType.getElementType()).getPointeeType());
 }
 
+LogicalResult BarrierAllocOp::verify() {
+  MemRefType type = getType();
+  if (!type.hasStaticShape() || type.getMemorySpaceAsInt() != 3)
+    return emitOpError("needs a static memref in memory space 3, got ") << type;
+  if (getArrivals() < 1)
+    return emitOpError("needs at least one arrival per phase, got ")
+           << getArrivals();
+  return success();
+}
+
+LogicalResult TmaCopyOp::verify() {
+  if (getStarts().size() != 2 || getBounds().size() != 2)
+    return emitOpError("copies 2-D tiles: expected 2 starts and 2 bounds, "
+                       "got ")
+           << getStarts().size() << " and " << getBounds().size();
+  MemRefType buffer = getBuffer().getType();
+  if (buffer.getElementType() != getBase().getType().getPointeeType())
+    return emitOpError("buffer of ")
+           << buffer.getElementType() << " filled from a pointer to "
+           << getBase().getType().getPointeeType();
+  auto encoding = getBuffer().getDefiningOp<SharedAllocOp>()
+                      ? getBuffer().getDefiningOp<SharedAllocOp>().getEncoding()
+                      : SharedEncodingAttr();
+  if (!encoding || encoding.getPanel() == 0 || encoding.getColWarps() != 0)
+    return emitOpError("fills stages stored with the hardware's swizzle (a "
+                       "tile.shared_alloc with panels, K-major rows)");
+  return success();
+}
+
 LogicalResult DotWaitOp::inferReturnTypes(MLIRContext *,
                                           std::optional<Location>,
                                           ValueRange operands, DictionaryAttr,

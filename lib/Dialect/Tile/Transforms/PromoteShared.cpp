@@ -31,12 +31,25 @@
 // the loop's result); its copies then run S-2 iterations ahead, so that
 // the stage of the MMAs still running is never overwritten.
 //
+// With `tma`, when every staged operand of a loop is stored for wgmma and
+// loads a whole tile of a strided tensor whose base, bounds and row stride
+// the host knows (TensorTileAccess.h), the Tensor Memory Accelerator fills
+// the stages instead, signalling one mbarrier per stage:
+//
+//   prologue:   tma_copy iterations 0 .. A-1 into stages 0 .. A-1
+//   iteration i: tma_wait stage i%S, phase (i/S)%2   -- a block barrier first
+//                dot reading stage i%S
+//                tma_copy iteration i+A into stage (i+A)%S
+//
+// with A the same distance ahead as the copies above.
+//
 // An FMA dot's float operand (a 2-D blocked load used only by the dot) is
 // staged the same way: its `shared_load` keeps the blocked layout, and the
 // dot reads the stage directly instead of storing the tile to shared
 // memory itself.
 //
 //===----------------------------------------------------------------------===//
+#include "TensorTileAccess.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -65,6 +78,8 @@ struct Candidate {
   Value buffer;
   /// How the stage is stored (stageEncoding, or the wgmma encoding).
   SharedEncodingAttr encoding;
+  /// The tensor tile the load reads, when the TMA can copy it.
+  std::optional<TensorTileAccess> access;
   /// The value the stage's shared_load replaces.
   Value replaced() {
     return uses.empty() ? load.getResult() : uses.back()->getResult(0);
@@ -213,6 +228,57 @@ bool isZero(Value v) {
   return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
 }
 
+/// The kernel's divisibility fact about `value` when it is an i32 or
+/// pointer kernel argument (1 without one); 0 when it is no argument.
+int64_t argumentDivisibility(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  auto kernel =
+      arg ? dyn_cast<KernelOp>(arg.getOwner()->getParentOp()) : KernelOp();
+  if (!kernel ||
+      !(arg.getType().isInteger(32) || isa<PointerType>(arg.getType())))
+    return 0;
+  auto attr = kernel.getArgAttrOfType<IntegerAttr>(
+      arg.getArgNumber(), TileDialect::DivisibilityAttrHelper::getNameStr());
+  return attr ? attr.getInt() : 1;
+}
+
+/// The tensor tile `c`'s load reads, when the TMA can fill its stage: the
+/// stage stored for wgmma along the tensor's contiguous dimension, base,
+/// bounds and row stride known to the host (kernel arguments or constants),
+/// the base 16-byte aligned and rows 16-byte multiples.
+std::optional<TensorTileAccess> tmaAccess(Candidate &c) {
+  SharedEncodingAttr enc = c.encoding;
+  if (!enc || !enc.getPanel() || enc.getColWarps() || !c.load.getMask())
+    return std::nullopt;
+  std::optional<TensorTileAccess> access =
+      matchTensorTileAccess(c.load.getPtr(), c.load.getMask());
+  if (!access || access->contiguousDim != enc.getOrder()[0] ||
+      argumentDivisibility(access->base) < 16)
+    return std::nullopt;
+  auto known = [](const ScalarTerm &t) {
+    return !t.value || argumentDivisibility(t.value) > 0;
+  };
+  const ScalarTerm &stride = access->strides[1 - access->contiguousDim];
+  int64_t elemBytes =
+      cast<RankedTensorType>(c.load.getType()).getElementTypeBitWidth() / 8;
+  int64_t rowFactor =
+      stride.value ? argumentDivisibility(stride.value) : stride.constant;
+  if (!known(access->bounds[0]) || !known(access->bounds[1]) ||
+      !known(stride) || rowFactor * elemBytes % 16 != 0)
+    return std::nullopt;
+  return access;
+}
+
+/// `term` as an i32 value at `b`.
+Value materialize(OpBuilder &b, Location loc, const ScalarTerm &term) {
+  Value constant = arith::ConstantIntOp::create(b, loc, term.constant, 32);
+  if (!term.value)
+    return constant;
+  return term.constant == 0
+             ? term.value
+             : arith::AddIOp::create(b, loc, term.value, constant).getResult();
+}
+
 /// The ops of `loop`'s body that `values` depend on, when all are pure,
 /// region-free and independent of the loop's iteration arguments.
 std::optional<SetVector<Operation *>> addressSlice(scf::ForOp loop,
@@ -310,6 +376,41 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     AsyncCommitOp::create(b, loc);
   }
 
+  /// Issues the TMA copies of every candidate for the iteration whose
+  /// induction variable is `k`, into stage `stage`, none when k >= ub.
+  void issueTmaCopies(OpBuilder &b, scf::ForOp loop,
+                      MutableArrayRef<Candidate> cands, Value k, Value stage,
+                      Value barriers) {
+    Location loc = loop.getLoc();
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
+                                          loop.getUpperBound());
+    for (Candidate &c : cands) {
+      IRMapping mapping;
+      mapping.map(loop.getInductionVar(), k);
+      SmallVector<Operation *> cloned;
+      for (Operation &op : *loop.getBody())
+        if (c.slice.contains(&op))
+          cloned.push_back(b.clone(op, mapping));
+      // The clone reads the same tensor tile, from k's starts.
+      std::optional<TensorTileAccess> access =
+          matchTensorTileAccess(mapping.lookupOrDefault(c.load.getPtr()),
+                                mapping.lookupOrDefault(c.load.getMask()));
+      assert(access && "tmaAccess matched the load");
+      unsigned row = 1 - access->contiguousDim;
+      Value starts[] = {materialize(b, loc, access->starts[0]),
+                        materialize(b, loc, access->starts[1])};
+      Value bounds[] = {materialize(b, loc, access->bounds[0]),
+                        materialize(b, loc, access->bounds[1])};
+      TmaCopyOp::create(b, c.load.getLoc(), access->base, starts, bounds,
+                        materialize(b, loc, access->strides[row]), c.buffer,
+                        stage, barriers, inRange);
+      // The pointer and mask tiles are not needed.
+      for (Operation *op : llvm::reverse(cloned))
+        if (op->use_empty())
+          op->erase();
+    }
+  }
+
   void pipeline(scf::ForOp loop) {
     SmallVector<Candidate> cands = findCandidates(loop);
     if (cands.empty())
@@ -333,6 +434,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       c.encoding = stageEncoding(c);
     if (wgmma)
       chooseWgmmaEncodings(cands);
+    bool useTma = wgmma && tma;
+    for (Candidate &c : cands)
+      useTma = useTma && (c.access = tmaAccess(c));
     for (Candidate &c : cands) {
       auto type = cast<RankedTensorType>(c.load.getType());
       SmallVector<int64_t> shape{stages};
@@ -349,11 +453,24 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     DotOp asyncDot = stages >= 4 ? inFlightDot(loop, cands) : DotOp();
     int64_t ahead = asyncDot ? stages - 2 : stages - 1;
     Value lb = loop.getLowerBound(), step = loop.getStep();
+    Value barriers;
+    if (useTma)
+      barriers = BarrierAllocOp::create(
+          b, loc,
+          MemRefType::get({stages}, b.getI64Type(), AffineMap(),
+                          b.getI32IntegerAttr(3)),
+          int32_t(cands.size()));
+    auto issue = [&](Value k, Value stage) {
+      if (useTma)
+        issueTmaCopies(b, loop, cands, k, stage, barriers);
+      else
+        issueCopies(b, loop, cands, k, stage);
+    };
     // Prologue: iterations 0 .. ahead-1.
     for (int64_t s = 0; s < ahead; ++s) {
       Value k = arith::AddIOp::create(
           b, loc, lb, arith::MulIOp::create(b, loc, step, i32(s)));
-      issueCopies(b, loop, cands, k, i32(s));
+      issue(k, i32(s));
     }
     // Steady state, at the top of the body.
     b.setInsertionPointToStart(loop.getBody());
@@ -361,7 +478,15 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value iteration = arith::DivUIOp::create(
         b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
     Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
-    AsyncWaitOp::create(b, loc, ahead - 1);
+    if (useTma) {
+      // The stage's barrier completes phase n on its n-th fill.
+      Value phase = arith::AndIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, iteration, i32(stages)),
+          i32(1));
+      TmaWaitOp::create(b, loc, barriers, stage, phase);
+    } else {
+      AsyncWaitOp::create(b, loc, ahead - 1);
+    }
     for (Candidate &c : cands) {
       // The load's location keeps the source variable's name.
       Value staged =
@@ -374,13 +499,14 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value aheadStage = arith::RemUIOp::create(
         b, loc, arith::AddIOp::create(b, loc, iteration, i32(ahead)),
         i32(stages));
-    issueCopies(b, loop, cands, aheadIv, aheadStage);
+    issue(aheadIv, aheadStage);
     for (Candidate &c : cands) {
       for (Operation *use : llvm::reverse(c.uses))
         use->erase();
       c.load.erase();
     }
-    // No copy may still be writing shared memory after the loop.
+    // No copy may still be writing shared memory after the loop (TMA copies
+    // past the end are never issued), and every warp has left its stages.
     b.setInsertionPointAfter(loop);
     AsyncWaitOp::create(b, loc, 0);
     if (!asyncDot)

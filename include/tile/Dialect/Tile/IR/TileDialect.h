@@ -34,6 +34,9 @@ namespace tile {
 mlir::Type getPointeeLikeType(mlir::Type ptrLike);
 /// The i1 type with the shape (and encoding) of `type`.
 mlir::Type getI1LikeType(mlir::Type type);
+/// The name a kernel parameter has in signatures: its source name, or
+/// `argN` for a parameter without one.
+std::string getParamName(mlir::BlockArgument arg);
 } // namespace tile
 
 #define GET_OP_CLASSES

@@ -304,6 +304,65 @@ def Tile_DotWaitOp : Tile_Op<"dot_wait",
   let hasVerifier = 1;
 }
 
+def Tile_BarrierMemRef : MemRefRankOf<[I64], [1]>;
+
+def Tile_BarrierAllocOp : Tile_Op<"barrier_alloc"> {
+  let summary = "One shared-memory mbarrier per pipeline stage";
+  let description = [{
+    `memref<S x i64, 3>`: S mbarriers, live for the whole kernel, each
+    completing a phase once `arrivals` arrivals (one per `tma_copy` that
+    fills the stage) and the bytes they announced have landed. Thread 0
+    initializes them where the op stands, before a block barrier.
+  }];
+  let arguments = (ins I32Attr:$arrivals);
+  let results = (outs Tile_BarrierMemRef:$result);
+  let assemblyFormat = "`arrivals` `=` $arrivals attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_TmaCopyOp : Tile_Op<"tma_copy", [AttrSizedOperandSegments]> {
+  let summary = "Starts copying a tile of a 2-D tensor into a buffer stage "
+                "with the Tensor Memory Accelerator";
+  let description = [{
+    The tensor is row-major in global memory: element (i, j) lies at `base`
+    + i * `stride` + j for an unpermuted stage, with `bounds` elements along
+    each dimension; for a stage stored transposed (order [0, 1]) dimension
+    0 is the contiguous one and `stride` steps dimension 1. The copy reads
+    the tile whose first element is at `starts` into stage `stage` of
+    `buffer`, stored as the buffer's encoding says, and elements outside
+    the bounds become zero. Thread 0 announces the tile's bytes on barrier
+    `stage` of `barriers` (an arrival) and issues the copies
+    (`cp.async.bulk.tensor`); when `pred` is false nothing happens. The
+    runtime encodes the tensor map from `base`, `bounds` and `stride`, so
+    they must be kernel arguments or constants; the buffer's encoding must
+    be one of a wgmma operand (panels of a swizzle atom), which is the
+    hardware's swizzle.
+  }];
+  let arguments = (ins Tile_Ptr:$base, Variadic<I32>:$starts,
+      Variadic<I32>:$bounds, I32:$stride, Tile_SharedMemRef:$buffer, I32:$stage,
+      Tile_BarrierMemRef:$barriers, I1:$pred);
+  let assemblyFormat = [{
+    $base `[` $starts `]` `bounds` `[` $bounds `]` `stride` $stride `into`
+    $buffer `[` $stage `]` `barriers` $barriers `if` $pred attr-dict `:`
+    type($base) `,` type($buffer) `,` type($barriers)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_TmaWaitOp : Tile_Op<"tma_wait"> {
+  let summary =
+      "A block barrier, then waits until a stage's TMA copies have landed";
+  let description = [{
+    Every thread passes a block barrier (so that no warp still reads the
+    stage the copies issued after it refill) and then waits until barrier
+    `stage` of `barriers` completes the phase of parity `phase`.
+  }];
+  let arguments = (ins Tile_BarrierMemRef:$barriers, I32:$stage, I32:$phase);
+  let assemblyFormat = [{
+    $barriers `[` $stage `]` `phase` $phase attr-dict `:` type($barriers)
+  }];
+}
+
 def Tile_SharedLoadOp : Tile_Op<"shared_load"> {
   let summary = "Reads a buffer stage into mma fragments or a blocked tile";
   let description = [{

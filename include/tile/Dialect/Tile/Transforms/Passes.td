@@ -122,18 +122,33 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     next iteration leaves its MMAs in flight while the loop turns: a
     `dot_wait pending = 1` follows it, a `dot_wait pending = 0` ends the
     loop's result, and its copies run `num-stages - 2` iterations ahead.
+
+    With `tma` too, when every staged operand of a loop is stored for wgmma
+    and its load reads a whole tile of a strided 2-D tensor (pointers
+    `base + index0 * stride0 + index1 * stride1` with one stride 1, each
+    index a scalar plus a range, the mask exactly `index < bound` along
+    both dimensions; base, bounds and the other stride kernel arguments or
+    constants, the base 16-byte aligned and rows 16-byte multiples by the
+    kernel's divisibility facts), the stages are filled by the Tensor
+    Memory Accelerator instead: one `barrier_alloc` with an mbarrier per
+    stage, `tma_copy` (issued by one thread, announcing its bytes on the
+    stage's barrier) in place of each `async_copy`, and at the top of each
+    iteration `tma_wait` (a block barrier, then the wait for the stage's
+    barrier phase) in place of `async_wait`.
   }];
-  let options = [
-    Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
-           "Buffer stages of the software pipeline (< 2: no pipelining)">,
-    Option<"wgmma", "wgmma", "bool", /*default=*/"false",
-           "Store the operands of dots laid out for warpgroup MMAs as wgmma "
-           "descriptors read them">,
-    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
-           /*default=*/"::tile::kSm90MaxSharedBytes",
-           "Shared memory the buffers of one loop may take; fewer stages "
-           "are used when num-stages would not fit (none below 2)">
-  ];
+  let options =
+      [Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
+              "Buffer stages of the software pipeline (< 2: no pipelining)">,
+       Option<"wgmma", "wgmma", "bool", /*default=*/"false",
+              "Store the operands of dots laid out for warpgroup MMAs as wgmma "
+              "descriptors read them">,
+       Option<"tma", "tma", "bool", /*default=*/"false",
+              "Fill wgmma stages of whole-tile loads with the Tensor Memory "
+              "Accelerator (needs wgmma)">,
+       Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
+              /*default=*/"::tile::kSm90MaxSharedBytes",
+              "Shared memory the buffers of one loop may take; fewer stages "
+              "are used when num-stages would not fit (none below 2)">];
   let dependentDialects = ["::tile::TileDialect", "::mlir::arith::ArithDialect"];
 }
 

@@ -1,0 +1,170 @@
+//===- LowerTma.cpp - Tensor Memory Accelerator copies and mbarriers ------===//
+//
+// tile-promote-shared's TMA pipeline: `barrier_alloc` (one mbarrier per
+// stage, initialized by thread 0), `tma_copy` (thread 0 announces the
+// stage's bytes on its barrier and issues `cp.async.bulk.tensor` copies)
+// and `tma_wait` (a block barrier, then a wait for the barrier's phase).
+//
+// A copy reads its tensor through a tensor map that the runtime encodes at
+// launch and passes as a parameter after the kernel's own
+// (LoweringContext::tensorMapParam; the signature record's `tmap=` fields).
+// The stage is stored as a wgmma operand: rows of one panel (a swizzle
+// atom of 32, 64 or 128 bytes) after another, the hardware's swizzle
+// inside, so each box is one panel wide and the map swizzles as the panel
+// does. Stored rows follow the tensor's rows in runs (all of them, at most
+// 256 per box; 8 for an A operand whose 8-row groups are in warpgroup
+// order), one box per run and panel. Boxes start at multiples of 8 stored
+// rows of a 1024-byte aligned stage, so the swizzle pattern, which the
+// hardware computes from the shared-memory address, is the encoding's.
+//
+//===----------------------------------------------------------------------===//
+#include "LoweringContext.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace tile;
+
+namespace {
+
+/// Bytes one mbarrier takes.
+constexpr int64_t kBarrierBytes = 8;
+
+/// `value + constant` (i32).
+Value plus(LoweringContext &l, Value value, int64_t constant) {
+  return constant == 0
+             ? value
+             : arith::AddIOp::create(l.builder(), value, l.i32(constant));
+}
+
+/// The mbarrier of `stage` in the barrier array `barriers`.
+Value barrierOf(LoweringContext &l, Value barriers, Value stage) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Value base = l.lookupScalar(barriers);
+  Value offset =
+      arith::MulIOp::create(b, l.lookupScalar(stage), l.i32(kBarrierBytes));
+  return LLVM::GEPOp::create(b, base.getType(), b.getI8Type(), base,
+                             ValueRange{offset});
+}
+
+LogicalResult lowerBarrierAlloc(BarrierAllocOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Value base = l.rawSharedPointer(l.bufferOffset(op));
+  l.map(op, {base});
+  l.emitIf(l.isFirstThread(), [&] {
+    for (int64_t s = 0; s < op.getType().getDimSize(0); ++s) {
+      Value barrier =
+          s == 0 ? base
+                 : LLVM::GEPOp::create(
+                       b, base.getType(), b.getI8Type(), base,
+                       ArrayRef<LLVM::GEPArg>{int32_t(s * kBarrierBytes)});
+      NVVM::MBarrierInitOp::create(b, barrier, l.i32(op.getArrivals()),
+                                   /*predicate=*/Value());
+    }
+  });
+  // The initialized barriers are visible to the TMA unit and to every
+  // thread before any copy signals them.
+  NVVM::FenceMbarrierInitOp::create(b);
+  gpu::BarrierOp::create(b);
+  return success();
+}
+
+/// The signature spelling of `value`, a kernel argument or a constant; empty
+/// when it is neither.
+std::string hostValue(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    if (isa<KernelOp>(arg.getOwner()->getParentOp()))
+      return getParamName(arg);
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return std::to_string(constant.getSExtValue());
+  return "";
+}
+
+LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
+  unsigned contiguous = tile.contiguousDim(), other = 1 - contiguous;
+  int64_t panel = tile.panel, run = tile.rowWarps ? 8 : tile.rows;
+  while (run > 256)
+    run /= 2;
+  TensorMapInfo map;
+  auto base = dyn_cast<BlockArgument>(op.getBase());
+  map.pointer = base ? hostValue(base) : "";
+  Type elemType = op.getBuffer().getType().getElementType();
+  map.elementType = elemType.isF16() ? "f16" : elemType.isBF16() ? "bf16" : "";
+  if (elemType.isF32())
+    map.elementType = "f32";
+  map.sizes[0] = hostValue(op.getBounds()[contiguous]);
+  map.sizes[1] = hostValue(op.getBounds()[other]);
+  map.pitch = hostValue(op.getStride());
+  map.box[0] = panel;
+  map.box[1] = run;
+  map.swizzleBytes = panel * tile.elemBytes;
+  if (map.pointer.empty() || map.elementType.empty() || map.sizes[0].empty() ||
+      map.sizes[1].empty() || map.pitch.empty())
+    return op.emitError("tma_copy needs its base, bounds and stride to be "
+                        "kernel arguments or constants, and f16, bf16 or f32 "
+                        "elements");
+  Value descriptor = l.tensorMapParam(map);
+  Value barrier = barrierOf(l, op.getBarriers(), op.getStage());
+  Value stage = l.stagePointer(op.getBuffer(), op.getStage());
+  // cp.async.bulk.tensor writes shared::cluster addresses; a CTA launched
+  // alone is its own cluster.
+  Value clusterStage = LLVM::AddrSpaceCastOp::create(
+      b, LLVM::LLVMPointerType::get(b.getContext(), 7), stage);
+  Value start0 = l.lookupScalar(op.getStarts()[contiguous]);
+  Value start1 = l.lookupScalar(op.getStarts()[other]);
+  Value issue =
+      arith::AndIOp::create(b, l.isFirstThread(), l.lookupScalar(op.getPred()));
+  int64_t bytes = tile.rows * tile.cols * tile.elemBytes;
+  l.emitIf(issue, [&] {
+    NVVM::MBarrierArriveExpectTxOp::create(
+        b, /*res=*/Type(), barrier, l.i32(bytes), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, /*predicate=*/Value());
+    for (int64_t p = 0; p < tile.cols / panel; ++p)
+      for (int64_t row = 0; row < tile.rows; row += run) {
+        int64_t offset =
+            (p * tile.rows * panel + tile.physicalRow(row) * panel) *
+            tile.elemBytes;
+        Value dst =
+            offset == 0
+                ? clusterStage
+                : LLVM::GEPOp::create(b, clusterStage.getType(), b.getI8Type(),
+                                      clusterStage,
+                                      ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+        Value coords[] = {
+            plus(l, start0, p * panel),
+            plus(l, start1, row),
+        };
+        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+            b, dst, descriptor, coords, barrier, /*im2colOffsets=*/ValueRange(),
+            /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+            NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, /*group=*/nullptr,
+            /*predicate=*/Value());
+      }
+  });
+  return success();
+}
+
+LogicalResult lowerTmaWait(TmaWaitOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  gpu::BarrierOp::create(b);
+  // The suspend-time hint CUTLASS passes (in nanoseconds); the op loops
+  // until the phase completes.
+  NVVM::MBarrierTryWaitParityOp::create(
+      b, barrierOf(l, op.getBarriers(), op.getStage()),
+      l.lookupScalar(op.getPhase()), l.i32(0x989680));
+  return success();
+}
+
+} // namespace
+
+void tile::populateTmaLowerings(LoweringPatternSet &patterns) {
+  patterns.add(lowerBarrierAlloc);
+  patterns.add(lowerTmaCopy);
+  patterns.add(lowerTmaWait);
+}
