@@ -499,7 +499,22 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value aheadStage = arith::RemUIOp::create(
         b, loc, arith::AddIOp::create(b, loc, iteration, i32(ahead)),
         i32(stages));
-    issue(aheadIv, aheadStage);
+    // One thread issues the TMA copies, which delays its warp (and with it
+    // its warpgroup's MMAs) by as many instructions: it does so after the
+    // MMAs it takes part in have started, behind the in-flight dot (or at
+    // the end of the body). The stage they refill was last read two
+    // iterations back (one without MMAs in flight), which every warp has
+    // finished since the barrier at the top.
+    if (useTma) {
+      OpBuilder::InsertionGuard guard(b);
+      if (asyncDot)
+        b.setInsertionPointAfter(asyncDot);
+      else
+        b.setInsertionPoint(loop.getBody()->getTerminator());
+      issue(aheadIv, aheadStage);
+    } else {
+      issue(aheadIv, aheadStage);
+    }
     for (Candidate &c : cands) {
       for (Operation *use : llvm::reverse(c.uses))
         use->erase();
@@ -513,7 +528,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       return;
     // One group (this iteration's) stays in flight as the loop turns; the
     // loop's result waits for the last.
-    b.setInsertionPointAfter(asyncDot);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
     auto turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1);
     asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
     Value result =

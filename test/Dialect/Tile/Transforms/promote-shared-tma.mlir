@@ -28,11 +28,14 @@
 // CHECK: tile.tma_wait %[[BAR]][%[[STAGE]]] phase %[[PHASE]]
 // CHECK: tile.shared_load %[[A]][%[[STAGE]]]
 // CHECK: tile.shared_load %[[B]][%[[STAGE]]]
+// The copies of a later iteration follow the dot, so that the thread
+// issuing them does not hold back its warpgroup's MMAs.
+// CHECK-NOT: tile.load
+// CHECK: tile.dot
 // CHECK: %[[NEXT:.*]] = arith.cmpi slt, %[[KN:.*]], %arg5 : i32
 // CHECK: tile.tma_copy %arg0[%{{.*}}, %[[KN]]] {{.*}} if %[[NEXT]]
 // CHECK: tile.tma_copy %arg1[%[[KN]], %{{.*}}] {{.*}} if %[[NEXT]]
-// CHECK-NOT: tile.load
-// CHECK: tile.dot
+// CHECK-NEXT: scf.yield
 // CHECK: }
 // CHECK: tile.async_wait pending = 0
 // With four stages the MMAs stay in flight and the copies run two
@@ -42,7 +45,10 @@
 // FLIGHT-COUNT-4: tile.tma_copy
 // FLIGHT: scf.for
 // FLIGHT: tile.tma_wait
+// FLIGHT: tile.dot
+// FLIGHT-COUNT-2: tile.tma_copy
 // FLIGHT: tile.dot_wait {{.*}} pending = 1
+// FLIGHT-NEXT: scf.yield
 // Without `tma`: cp.async.
 // ASYNC-LABEL: tile.kernel @nn
 // ASYNC-NOT: tma
