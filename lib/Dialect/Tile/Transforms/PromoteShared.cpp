@@ -250,6 +250,13 @@ std::optional<TensorTileAccess> tmaAccess(Candidate &c) {
   SharedEncodingAttr enc = c.encoding;
   if (!enc || !enc.getPanel() || enc.getColWarps() || !c.load.getMask())
     return std::nullopt;
+  // Stored rows of one panel: each tensor row segment is one box's row.
+  // Rows cut into several panels (B given K x N with BN > 64 for f16) took
+  // one box per panel and measured slower than cp.async on the H100
+  // (bench/NOTES.md v25), so they keep cp.async.
+  auto shape = cast<RankedTensorType>(c.load.getType()).getShape();
+  if (shape[enc.getOrder()[0]] != enc.getPanel())
+    return std::nullopt;
   std::optional<TensorTileAccess> access =
       matchTensorTileAccess(c.load.getPtr(), c.load.getMask());
   if (!access || access->contiguousDim != enc.getOrder()[0] ||

@@ -124,7 +124,8 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     loop's result, and its copies run `num-stages - 2` iterations ahead.
 
     With `tma` too, when every staged operand of a loop is stored for wgmma
-    and its load reads a whole tile of a strided 2-D tensor (pointers
+    with rows of one panel (one swizzle atom) and its load reads a whole
+    tile of a strided 2-D tensor (pointers
     `base + index0 * stride0 + index1 * stride1` with one stride 1, each
     index a scalar plus a range, the mask exactly `index < bound` along
     both dimensions; base, bounds and the other stride kernel arguments or
