@@ -306,18 +306,16 @@ static LogicalResult lowerAsyncCommit(AsyncCommitOp op, LoweringContext &l) {
 static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
   // In a kernel whose stages the TMA fills there is no cp.async to wait
   // for: only the barrier remains.
-  auto kernel = op->getParentOfType<KernelOp>();
-  bool asyncCopies =
-      kernel.walk([](AsyncCopyOp) { return WalkResult::interrupt(); })
-          .wasInterrupted();
+  bool asyncCopies = false, wgmmaStages = false;
+  op->getParentOfType<KernelOp>().walk([&](Operation *inner) {
+    asyncCopies |= isa<AsyncCopyOp>(inner);
+    if (auto alloc = dyn_cast<SharedAllocOp>(inner))
+      wgmmaStages |= alloc.getEncoding().getPanel() != 0;
+  });
   if (asyncCopies)
     NVVM::CpAsyncWaitGroupOp::create(l.builder(), op.getPending());
   // cp.async writes through the generic proxy, wgmma reads through the
   // async one: each thread fences its landed copies before the barrier.
-  bool wgmmaStages = false;
-  kernel.walk([&](SharedAllocOp alloc) {
-    wgmmaStages |= alloc.getEncoding().getPanel() != 0;
-  });
   if (wgmmaStages && asyncCopies)
     NVVM::FenceProxyOp::create(
         l.builder(),

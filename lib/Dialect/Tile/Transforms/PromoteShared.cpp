@@ -78,8 +78,6 @@ struct Candidate {
   Value buffer;
   /// How the stage is stored (stageEncoding, or the wgmma encoding).
   SharedEncodingAttr encoding;
-  /// The tensor tile the load reads, when the TMA can copy it.
-  std::optional<TensorTileAccess> access;
   /// The value the stage's shared_load replaces.
   Value replaced() {
     return uses.empty() ? load.getResult() : uses.back()->getResult(0);
@@ -358,6 +356,20 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     return found;
   }
 
+  /// Clones `c`'s address computation at `b` for the iteration whose
+  /// induction variable is `k`; `mapping` maps the body's values to the
+  /// clones, which are returned in order.
+  SmallVector<Operation *> cloneAddressing(OpBuilder &b, scf::ForOp loop,
+                                           Candidate &c, Value k,
+                                           IRMapping &mapping) {
+    mapping.map(loop.getInductionVar(), k);
+    SmallVector<Operation *> cloned;
+    for (Operation &op : *loop.getBody())
+      if (c.slice.contains(&op))
+        cloned.push_back(b.clone(op, mapping));
+    return cloned;
+  }
+
   /// Issues the copies of every candidate for the iteration whose induction
   /// variable is `k`, into stage `stage`, masked off when k >= ub.
   void issueCopies(OpBuilder &b, scf::ForOp loop,
@@ -367,10 +379,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                                           loop.getUpperBound());
     for (Candidate &c : cands) {
       IRMapping mapping;
-      mapping.map(loop.getInductionVar(), k);
-      for (Operation &op : *loop.getBody())
-        if (c.slice.contains(&op))
-          b.clone(op, mapping);
+      cloneAddressing(b, loop, c, k, mapping);
       Value ptr = mapping.lookupOrDefault(c.load.getPtr());
       auto ptrType = cast<RankedTensorType>(ptr.getType());
       auto maskType = ptrType.clone(b.getI1Type());
@@ -393,11 +402,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                                           loop.getUpperBound());
     for (Candidate &c : cands) {
       IRMapping mapping;
-      mapping.map(loop.getInductionVar(), k);
-      SmallVector<Operation *> cloned;
-      for (Operation &op : *loop.getBody())
-        if (c.slice.contains(&op))
-          cloned.push_back(b.clone(op, mapping));
+      SmallVector<Operation *> cloned = cloneAddressing(b, loop, c, k, mapping);
       // The clone reads the same tensor tile, from k's starts.
       std::optional<TensorTileAccess> access =
           matchTensorTileAccess(mapping.lookupOrDefault(c.load.getPtr()),
@@ -441,9 +446,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       c.encoding = stageEncoding(c);
     if (wgmma)
       chooseWgmmaEncodings(cands);
-    bool useTma = wgmma && tma;
-    for (Candidate &c : cands)
-      useTma = useTma && (c.access = tmaAccess(c));
+    bool useTma = wgmma && tma && llvm::all_of(cands, [](Candidate &c) {
+                    return tmaAccess(c).has_value();
+                  });
     for (Candidate &c : cands) {
       auto type = cast<RankedTensorType>(c.load.getType());
       SmallVector<int64_t> shape{stages};
@@ -512,14 +517,11 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     // the end of the body). The stage they refill was last read two
     // iterations back (one without MMAs in flight), which every warp has
     // finished since the barrier at the top.
-    if (useTma) {
+    {
       OpBuilder::InsertionGuard guard(b);
-      if (asyncDot)
-        b.setInsertionPointAfter(asyncDot);
-      else
-        b.setInsertionPoint(loop.getBody()->getTerminator());
-      issue(aheadIv, aheadStage);
-    } else {
+      if (useTma)
+        b.setInsertionPoint(asyncDot ? asyncDot->getNextNode()
+                                     : loop.getBody()->getTerminator());
       issue(aheadIv, aheadStage);
     }
     for (Candidate &c : cands) {
