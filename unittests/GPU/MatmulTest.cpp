@@ -317,13 +317,12 @@ TEST_F(MatmulTest, OperandOrders) {
 }
 
 /// sm_90a: dots from stages stored for warpgroup MMAs (wgmma.mma_async
-/// with descriptors) in every operand order (A given K x M stays on
-/// mma.sync),
-/// f16 and bf16, through strides and through trans(), with the 32-, 64-
-/// and 128-byte swizzles (BK 16, 32, 64), one and two warpgroups, N up to
-/// 256, three stages (each dot waits for its MMAs) and four (MMAs in flight
-/// across iterations, copies two ahead); at edge sizes, with K below one
-/// block, and with padded leading dimensions.
+/// with descriptors; an A given K x M from registers, read by
+/// ldmatrix.trans) in every operand order, f16 and bf16, through strides and
+/// through trans(), with the 32-, 64- and 128-byte swizzles (BK 16, 32, 64),
+/// one and two warpgroups, N up to 256, three stages (each dot waits for its
+/// MMAs) and four (MMAs in flight across iterations, copies two ahead); at edge
+/// sizes, with K below one block, and with padded leading dimensions.
 TEST_F(MatmulTest, WarpgroupMma) {
   std::string text = readExample("matmul_relu.tile");
   struct Config {
@@ -383,27 +382,35 @@ TEST_F(MatmulTest, WarpgroupMma) {
         }
 }
 
-/// One small TMA-fed wgmma kernel (4 stages, MMAs in flight; BN = 64, so
-/// that B's rows are one panel and the TMA fills both stages) at edge
-/// sizes: what scripts/gpu runs under compute-sanitizer's racecheck and
-/// synccheck (the full WarpgroupMma sweep is too slow there).
-TEST_F(MatmulTest, TmaPipelineSmall) {
+/// Small wgmma kernels (4 stages, MMAs in flight, BM 128, BN 64, BK 32) at
+/// edge sizes: NN, whose A and B rows are one panel, so that the TMA fills
+/// both stages, and TN, whose A (given K x M) reaches the MMAs in registers
+/// through ldmatrix.trans while cp.async fills the stages. What
+/// scripts/gpu runs under compute-sanitizer's racecheck and synccheck (the
+/// full WarpgroupMma sweep is too slow there).
+TEST_F(MatmulTest, WgmmaPipelineSmall) {
   ModuleOptions options;
   options.arch = "sm_90a";
   options.numStages = 4;
-  for (Precision p : {Precision::f16, Precision::bf16}) {
-    Module module = rt->compileSource(
-        kernelSource(p), std::string("matmul_tma_small_") + name(p),
-        {{"BM", "128"}, {"BN", "64"}, {"BK", "32"}}, options);
-    Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
-      module.kernel("matmul_relu")
-          .launchArgs({ceilDiv(c.m, 128), ceilDiv(c.n, 64)}, args);
-    };
-    // Rows padded to 16-byte multiples (tensor maps); M, N, K not block
-    // multiples, then K below one stage.
-    check(Case{p, 200, 136, 72, 80, 144, 141, OperandOrder::NN}, launch);
-    check(Case{p, 130, 264, 8, 8, 264, 264, OperandOrder::NN}, launch);
-  }
+  std::string text = readExample("matmul_relu.tile");
+  for (OperandOrder order : {OperandOrder::NN, OperandOrder::TN})
+    for (Precision p : {Precision::f16, Precision::bf16}) {
+      Module module = rt->compileSource(
+          order == OperandOrder::NN
+              ? kernelSource(p)
+              : matmulOrderSource(text, name(p), order, /*viaTrans=*/false),
+          std::string("matmul_wgmma_small_") + orderName(order) + "_" + name(p),
+          {{"BM", "128"}, {"BN", "64"}, {"BK", "32"}}, options);
+      Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+        module.kernel("matmul_relu")
+            .launchArgs({ceilDiv(c.m, 128), ceilDiv(c.n, 64)}, args);
+      };
+      // Rows padded to 16-byte multiples (tensor maps for NN); M, N, K not
+      // block multiples, then K below one stage.
+      bool transA = order == OperandOrder::TN;
+      check(Case{p, 200, 136, 72, transA ? 208 : 80, 144, 141, order}, launch);
+      check(Case{p, 130, 264, 8, transA ? 136 : 8, 264, 264, order}, launch);
+    }
 }
 
 /// examples/linear.tile: Y = relu(X W^T + bias) + R, W given N x K, the

@@ -198,7 +198,7 @@ static void addDistributedElements(const Distribution &dist, unsigned numWarps,
   }
 }
 
-/// The elements of an mma.sync operand, as LowerMma's loadFragments reads
+/// The elements of an mma.sync operand, as loadMmaFragments reads
 /// them: register (blk * numK + kk) * perStep + r of lane (g, t) = (l / 4,
 /// l % 4) holds the fragment row g (A: of row half r % 2, k half r / 2; B:
 /// k half r) and k column 2t + half (16-bit) or t (tf32).

@@ -40,20 +40,16 @@ static Value asFragment(OpBuilder &b, Location loc, Type elemType, Value reg) {
              : Value(LLVM::BitcastOp::create(b, loc, fragType, reg));
 }
 
-/// Reads the mma fragments of a tile of `type` (a dot-operand layout) from
-/// `tile` at `buffer`; with `onlyK` >= 0 only those of that k step (the
-/// other slots are null).
-///
-/// A fragment register is an 8 x 16-byte matrix: 8 rows of A (columns of B)
-/// by 16 bytes of k. Register r of an A fragment holds rows 8 (r % 2) and k
-/// half r / 2; of a B fragment, k half r. Stored K-contiguous (A row-major,
-/// B as N x K) each matrix is 8 stored rows read by `ldmatrix`; stored
-/// MN-contiguous (A as K x M, B row-major) by `ldmatrix.trans` for 16-bit
-/// types, and for tf32, which `.trans` cannot move, one 32-bit load per
-/// element.
-static Slots loadFragments(LoweringContext &l, RankedTensorType type,
-                           const SwizzledTile &tile, Value buffer,
-                           int64_t onlyK = -1) {
+// The fragments of loadMmaFragments (LoweringContext.h): a fragment
+// register is an 8 x 16-byte matrix: 8 rows of A (columns of B) by 16 bytes
+// of k. Register r of an A fragment holds rows 8 (r % 2) and k half r / 2;
+// of a B fragment, k half r. Stored K-contiguous (A row-major, B as N x K)
+// each matrix is 8 stored rows read by `ldmatrix`; stored MN-contiguous (A
+// as K x M, B row-major) by `ldmatrix.trans` for 16-bit types, and for
+// tf32, which `.trans` cannot move, one 32-bit load per element.
+Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
+                             const SwizzledTile &tile, Value buffer,
+                             int64_t onlyK) {
   ImplicitLocOpBuilder &b = l.builder();
   auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   BlockedEncodingAttr parent = operand.getParent();
@@ -190,7 +186,7 @@ static LogicalResult lowerToDotOperand(ConvertLayoutOp op, LoweringContext &l) {
   Value buffer = l.sharedPointer(0, tile.rows * tile.cols * tile.elemBytes);
   storeSwizzled(l, l.lookup(src), *from, tile, buffer);
   gpu::BarrierOp::create(b);
-  l.map(result, loadFragments(l, type, tile, buffer));
+  l.map(result, loadMmaFragments(l, type, tile, buffer));
   gpu::BarrierOp::create(b);
   return success();
 }
@@ -267,7 +263,7 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
   Slots bRegs = bDeferred ? Slots(numN * numK * 2) : l.lookup(op.getB());
   auto loadStep = [&](Slots &regs, const LoweringContext::Stage &stage,
                       RankedTensorType type, int64_t kk) {
-    Slots step = loadFragments(l, type, stage.tile, stage.pointer, kk);
+    Slots step = loadMmaFragments(l, type, stage.tile, stage.pointer, kk);
     for (size_t r = 0; r < step.size(); ++r)
       if (step[r])
         regs[r] = step[r];
@@ -328,7 +324,8 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
 /// A shared_load into a dot-operand layout: the fragments of the stage.
 static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
   Value stage = l.stagePointer(op.getBuffer(), op.getStage());
-  l.map(op, loadFragments(l, op.getType(), SwizzledTile::forLoad(op), stage));
+  l.map(op,
+        loadMmaFragments(l, op.getType(), SwizzledTile::forLoad(op), stage));
   return success();
 }
 

@@ -1,9 +1,9 @@
 //===- LowerWgmma.cpp - tensor-core dot: sm_90a warpgroup MMAs ------------===//
 //
-// A dot whose A and B are both read from pipeline stages stored for wgmma
-// (a `#tile.shared` encoding with panels, see TileAttrs.td) becomes
-// `wgmma.mma_async` instructions that read the operands from shared memory
-// through matrix descriptors; the accumulator stays in registers.
+// A dot whose B (and A, or A's fragments) is read from pipeline stages
+// stored for wgmma (a `#tile.shared` encoding with panels, see TileAttrs.td)
+// becomes `wgmma.mma_async` instructions that read the operands from shared
+// memory through matrix descriptors; the accumulator stays in registers.
 //
 // The accumulator is tile-accelerate-dot's layout with all W warps along M:
 // warp w holds rows 8w + [0, 8) of each 8W rows. Warpgroup q (warps 4q ..
@@ -21,6 +21,12 @@
 // the stride byte offset (32-45: between 8-row groups) and the swizzle
 // (62-63: 1 = 128, 2 = 64, 3 = 32 bytes). Stages start 1024-byte aligned,
 // so the hardware's swizzle is the encoding's.
+//
+// An A stage stored for ldmatrix (an A given K x M, whose column groups
+// cannot take the permutation above without splitting cp.async's 32-byte
+// sectors) reaches the MMAs in registers instead: each warp's mma.sync m16
+// fragments of block i are the register-A fragment of the block's
+// instruction for that warp.
 //
 // The dot then waits for its group (wait_group 0), unless its only user is
 // a `dot_wait`, which ends it later. Both waits pass the accumulators
@@ -49,9 +55,16 @@ SharedAllocOp wgmmaStage(DotOp dot, Value operand) {
   return alloc && alloc.getEncoding().getPanel() != 0 ? alloc : SharedAllocOp();
 }
 
+/// True when `operand` is a shared_load of a pipeline stage that only `dot`
+/// reads (A stored for ldmatrix: the MMAs take it from registers).
+bool isStagedOperand(DotOp dot, Value operand) {
+  auto load = operand.getDefiningOp<SharedLoadOp>();
+  return load && load->hasOneUse() && load->getBlock() == dot->getBlock();
+}
+
 bool isWgmmaDot(DotOp op) {
-  return isDotOperand(op.getA().getType()) && wgmmaStage(op, op.getA()) &&
-         wgmmaStage(op, op.getB());
+  return isDotOperand(op.getA().getType()) && wgmmaStage(op, op.getB()) &&
+         (wgmmaStage(op, op.getA()) || isStagedOperand(op, op.getA()));
 }
 
 /// One operand's descriptors: a base for its stage, and the byte offset of
@@ -95,8 +108,8 @@ OperandDescriptors makeDescriptors(LoweringContext &l, Value stagePointer,
 }
 
 /// Waits until at most `pending` of this thread's warpgroup MMA groups are
-/// in flight and returns the f32 `values` through the wait. This is the
-/// lowering's one inline PTX: NVVM's wgmma.wait_group takes no operands, so
+/// in flight and returns the f32 `values` through the wait. Inline PTX
+/// (as wgmmaRegisterA): NVVM's wgmma.wait_group takes no operands, so
 /// nothing would keep LLVM from reading an accumulator (or ptxas from
 /// seeing it read) before the wait that ends the MMAs writing it; tying
 /// each value as an output of the wait does.
@@ -134,6 +147,52 @@ Slots waitForGroups(LoweringContext &l, int64_t pending,
   return waited;
 }
 
+/// One m64nNk16 warpgroup MMA with A from registers (`a`: this warp's four
+/// fragment registers, as mma.sync's m16n8k16 A) and B through `descB`,
+/// accumulating into `acc` (a struct of N / 2 f32). Inline PTX: NVVM's
+/// wgmma.mma_async takes A only as a descriptor.
+Value wgmmaRegisterA(LoweringContext &l, Value acc, ArrayRef<Value> a,
+                     Value descB, int64_t n, Type in, bool transposeB) {
+  ImplicitLocOpBuilder &b = l.builder();
+  int64_t count = n / 2;
+  SmallVector<Value> operands;
+  for (int64_t r = 0; r < count; ++r)
+    operands.push_back(LLVM::ExtractValueOp::create(b, acc, r));
+  for (Value reg : a)
+    operands.push_back(
+        reg.getType().isInteger(32)
+            ? reg
+            : Value(LLVM::BitcastOp::create(b, b.getI32Type(), reg)));
+  operands.push_back(descB);
+  // scale-d is a predicate: true (D = A * B + D).
+  operands.push_back(l.i32(1));
+  std::string asmText, constraints;
+  llvm::raw_string_ostream text(asmText), cons(constraints);
+  StringRef type = in.isF16() ? "f16" : "bf16";
+  // Operands: the outputs, their tied inputs, A, B's descriptor, scale-d.
+  int64_t aFirst = 2 * count;
+  text << "{ .reg .pred p; setp.ne.b32 p, $" << aFirst + 5
+       << ", 0; wgmma.mma_async.sync.aligned.m64n" << n << "k16.f32." << type
+       << "." << type << " {";
+  for (int64_t r = 0; r < count; ++r) {
+    text << (r ? ", " : "") << "$" << r;
+    cons << (r ? "," : "") << "=f";
+  }
+  text << "}, {$" << aFirst << ", $" << aFirst + 1 << ", $" << aFirst + 2
+       << ", $" << aFirst + 3 << "}, $" << aFirst + 4 << ", p, 1, 1, "
+       << (transposeB ? 1 : 0) << "; }";
+  for (int64_t r = 0; r < count; ++r)
+    cons << "," << r;
+  cons << ",r,r,r,r,l,r";
+  auto mma = LLVM::InlineAsmOp::create(
+      b, acc.getType(), operands, asmText, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return mma.getResult(0);
+}
+
 LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   MLIRContext *ctx = b.getContext();
@@ -150,23 +209,38 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   std::optional<LoweringContext::Stage> aStage = l.deferredStage(op.getA());
   std::optional<LoweringContext::Stage> bStage = l.deferredStage(op.getB());
   assert(aStage && bStage && "isWgmmaDot's shared_loads are deferred");
+  // A stage stored for ldmatrix goes to the MMAs in registers: this warp's
+  // m16 fragments of block i are the rows of the instruction of block i.
+  bool aInRegisters = aStage->tile.panel == 0;
   bool aKMajor = aStage->tile.contiguousDim() == 1;
-  if ((aKMajor ? aStage->tile.rowWarps : aStage->tile.colWarps) != warps)
+  if (!aInRegisters &&
+      (aKMajor ? aStage->tile.rowWarps : aStage->tile.colWarps) != warps)
     return op.emitError("the A stage is not stored for this warpgroup MMA");
   int64_t warpgroups = warps / 4;
   int64_t blocksM = m / (64 * warpgroups);
-  OperandDescriptors aDesc =
-      makeDescriptors(l, aStage->pointer, aStage->tile, aKMajor);
+  Slots acc = l.lookup(op.getAcc());
+  Slots aRegs;
+  if (aInRegisters) {
+    // The A registers of MMAs still in flight (a previous iteration's) must
+    // not be rewritten: wait for them before loading this dot's.
+    acc = waitForGroups(l, 0, acc);
+    aRegs = loadMmaFragments(l, aType, aStage->tile, aStage->pointer);
+  }
+  std::optional<OperandDescriptors> aDesc;
+  Value aBase;
+  if (!aInRegisters) {
+    aDesc = makeDescriptors(l, aStage->pointer, aStage->tile, aKMajor);
+    // The warpgroup's A rows start at stored row 64 q of each m64 block.
+    Value warpgroup =
+        arith::DivUIOp::create(b, l.warpCoords(layout)[0], l.i32(4));
+    Value aRows = arith::ExtUIOp::create(
+        b, b.getI64Type(),
+        arith::MulIOp::create(b, warpgroup, l.i32(aDesc->offset(64, 0) >> 4)));
+    aBase = arith::AddIOp::create(b, aDesc->base, aRows);
+  }
   bool bKMajor = bStage->tile.contiguousDim() == 0;
   OperandDescriptors bDesc =
       makeDescriptors(l, bStage->pointer, bStage->tile, bKMajor);
-  Value warpgroup =
-      arith::DivUIOp::create(b, l.warpCoords(layout)[0], l.i32(4));
-  // The warpgroup's A rows start at stored row 64 q of each m64 block.
-  Value aRows = arith::ExtUIOp::create(
-      b, b.getI64Type(),
-      arith::MulIOp::create(b, warpgroup, l.i32(aDesc.offset(64, 0) >> 4)));
-  Value aBase = arith::AddIOp::create(b, aDesc.base, aRows);
   auto descriptor = [&](Value base, int64_t bytes) -> Value {
     return bytes == 0
                ? base
@@ -180,7 +254,6 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   Type f32 = b.getF32Type();
   auto accType =
       LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(n / 2, f32));
-  Slots acc = l.lookup(op.getAcc());
   // Accumulator slot of register r of the instruction for m64 block i:
   // n8 block r / 4, as an m16n8 fragment.
   auto slotOf = [&](int64_t i, int64_t r) {
@@ -198,7 +271,15 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, 16);
   for (int64_t kk = 0; kk < k / 16; ++kk)
     for (int64_t i = 0; i < blocksM; ++i) {
-      Value da = descriptor(aBase, aDesc.offset(64 * warpgroups * i, 16 * kk));
+      if (aInRegisters) {
+        ArrayRef<Value> a =
+            ArrayRef<Value>(aRegs).slice((i * (k / 16) + kk) * 4, 4);
+        Value db = descriptor(bDesc.base, bDesc.offset(0, 16 * kk));
+        accs[i] = wgmmaRegisterA(l, accs[i], a, db, n, aType.getElementType(),
+                                 !bKMajor);
+        continue;
+      }
+      Value da = descriptor(aBase, aDesc->offset(64 * warpgroups * i, 16 * kk));
       Value db = descriptor(bDesc.base, bDesc.offset(0, 16 * kk));
       accs[i] = NVVM::WgmmaMmaAsyncOp::create(
           b, accType, accs[i], da, db, shape, inType, inType,

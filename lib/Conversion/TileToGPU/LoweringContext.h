@@ -276,6 +276,13 @@ void storeSwizzled(LoweringContext &l, const Slots &slots,
 Slots loadSwizzled(LoweringContext &l, const Distribution &dist,
                    mlir::Type elemType, const SwizzledTile &tile,
                    mlir::Value buffer);
+/// The mma.sync fragments of a tile of `type` (a dot-operand layout) read
+/// from `tile` at `buffer` (ldmatrix, with .trans for MN-contiguous rows);
+/// A registers of block `blk` and k step `kk` at (blk * numK + kk) * 4.
+/// With `onlyK` >= 0 only those of that k step (the other slots are null).
+Slots loadMmaFragments(LoweringContext &l, mlir::RankedTensorType type,
+                       const SwizzledTile &tile, mlir::Value buffer,
+                       int64_t onlyK = -1);
 /// `src` (in `op`) moved into `result`'s layout through shared memory,
 /// transposed if `transpose`; no code when the distributions are equal.
 mlir::LogicalResult lowerThroughShared(LoweringContext &l, mlir::Operation *op,

@@ -19,10 +19,10 @@
 // CHECK: gpu.barrier
 // CHECK: %[[AF:.*]] = arith.constant 4611686293305360384 : i64
 // CHECK-NEXT: %[[A:.*]] = arith.ori %{{.*}}, %[[AF]] : i64
-// CHECK: %[[BF:.*]] = arith.constant 4611686293338849280 : i64
-// CHECK-NEXT: %[[B0:.*]] = arith.ori %{{.*}}, %[[BF]] : i64
 // The warpgroup's rows (warpgroup 0 of 1: offset 0 times 64 rows).
 // CHECK: %[[A0:.*]] = arith.addi %[[A]], %{{.*}} : i64
+// CHECK: %[[BF:.*]] = arith.constant 4611686293338849280 : i64
+// CHECK-NEXT: %[[B0:.*]] = arith.ori %{{.*}}, %[[BF]] : i64
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-NEXT: nvvm.wgmma.mma_async %[[A0]], %[[B0]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
 // CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : i64
@@ -75,5 +75,40 @@ tile.kernel @in_flight(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps =
   %w = tile.dot_wait %d pending = 1 : tensor<64x128xf32, #mma>
   %ptrs = tile.splat %p : tensor<64x128x!tile.ptr<f32>, #mma>
   tile.store %ptrs, %w : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.return
+}
+
+// -----
+
+// A stored K x M for ldmatrix (no panels: an MN-major A) reaches the MMAs
+// in registers: after waiting for any MMAs still in flight (their A
+// registers must not be rewritten), each warp reads its fragments with
+// ldmatrix.trans (4 per k step of 16 here: one m16 block, k 64), and each
+// m64n64k16 takes four of them and B's descriptor through the register-A
+// form of wgmma.mma_async (inline PTX: NVVM's op takes A only as a
+// descriptor; scale-d a predicate set from a true operand). B given K x N
+// is MN-major: imm-trans-b 1.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: gpu.func @register_a
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;"
+// CHECK-COUNT-4: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: llvm.extractvalue
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{(\$[0-9]+, )+}}$31}, {$64, $65, $66, $67}, $68, p, 1, 1, 1; }", "{{(=f,)+}}0,{{([0-9]+,)+}}31,r,r,r,r,l,r"
+// CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK-NOT: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: "wgmma.wait_group.sync.aligned 0;"
+tile.kernel @register_a(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}> : memref<2x64x64xf16, 3>
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
+  %acc = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #bo>
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+  %ptrs = tile.splat %p : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.store %ptrs, %d : tensor<64x64x!tile.ptr<f32>, #mma>
   tile.return
 }

@@ -22,9 +22,11 @@
 // a `trans` between the load and the dot becomes a transposed view of the
 // stage (`shared_load ... transposed`).
 //
-// With `wgmma`, both operands of a dot laid out for warpgroup MMAs are
+// With `wgmma`, the operands of a dot laid out for warpgroup MMAs are
 // stored as wgmma descriptors read them (panels of one swizzle atom, A's
-// row groups in warpgroup order), and the dot reads the stages directly.
+// row groups in warpgroup order), and the dot reads the stages directly;
+// an A given K x M keeps its ldmatrix stage (the MMAs take its fragments
+// from registers).
 // With four or more stages, such a dot whose result is only its own
 // accumulator in the next iteration leaves its MMAs in flight while the
 // loop turns (`dot_wait pending = 1` after it, `dot_wait pending = 0` on
@@ -179,14 +181,19 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
           layout.getOrder(), rowWarps, colWarps);
     };
     // A is K-major when the dot reads its stored rows as its rows; then its
-    // stored rows are in warpgroup order, else its stored columns.
+    // stored rows are in warpgroup order and the MMAs read it from shared
+    // memory. An MN-major A keeps its ldmatrix stage and reaches the MMAs
+    // in registers: in warpgroup order its 16-byte column groups would
+    // leave their 32-byte pairs, and cp.async then moves each lane's chunk
+    // alone (twice the L2 sectors, 32-way bank conflicts measured on the
+    // H100, bench/NOTES.md v26).
     unsigned aFastest =
         cast<BlockedEncodingAttr>(
             cast<RankedTensorType>(a->load.getType()).getEncoding())
             .getOrder()[0];
     bool aKMajor = (a->transposed() ? 1 - aFastest : aFastest) == 1;
     SharedEncodingAttr aEnc =
-        wgmmaEncoding(*a, aKMajor ? warps[0] : 0, aKMajor ? 0 : warps[0]);
+        aKMajor ? wgmmaEncoding(*a, warps[0], 0) : a->encoding;
     SharedEncodingAttr bEnc = wgmmaEncoding(*b, 0, 0);
     if (!aEnc || !bEnc)
       continue;
@@ -196,20 +203,19 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
 }
 
 /// The dot of `loop` whose MMAs may stay in flight while the loop turns:
-/// the only dot whose operands are stored for wgmma, whose result is only
-/// its own accumulator in the next iteration. Null if there is none.
+/// the only dot whose B is stored for wgmma, whose result is only its own
+/// accumulator in the next iteration. Null if there is none.
 DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   DotOp found;
   for (Candidate &c : cands) {
-    if (!c.encoding.getPanel() ||
-        (c.encoding.getRowWarps() == 0 && c.encoding.getColWarps() == 0))
+    Value value = c.replaced();
+    auto dot =
+        value.hasOneUse() ? dyn_cast<DotOp>(*value.user_begin()) : DotOp();
+    if (!c.encoding.getPanel() || !dot || dot.getB() != value)
       continue;
     if (found)
       return {};
-    Value a = c.replaced();
-    found = a.hasOneUse() ? dyn_cast<DotOp>(*a.user_begin()) : DotOp();
-    if (!found || found.getA() != a)
-      return {};
+    found = dot;
   }
   if (!found || !found->hasOneUse())
     return {};

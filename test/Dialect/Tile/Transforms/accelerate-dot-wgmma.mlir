@@ -42,11 +42,11 @@ tile.kernel @fits(%x: f16, %f: f32, %y: f32, %q: !tile.ptr<f32>) attributes {til
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
 #t = #tile.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 8], order = [0, 1]}>
 
-// A laid out along M (stored K x M): warpgroup MMAs read A K-major, so the
-// dot keeps mma.sync's square warp grid.
-// CHECK-DAG: #[[SQ2:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 4], order = [1, 0]}>
+// A laid out along M (stored K x M) gets the warpgroup grid too: the MMAs
+// take it from registers (ldmatrix.trans), B from shared memory.
+// CHECK-DAG: #[[WG2:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
 // CHECK-LABEL: tile.kernel @a_along_m
-// CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[SQ2]]>
+// CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[WG2]]>
 tile.kernel @a_along_m(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.num_warps = 8 : i32} {
   %a = tile.splat %x : tensor<128x64xf16, #t>
   %bb = tile.splat %x : tensor<64x256xf16, #b>
@@ -63,10 +63,10 @@ tile.kernel @a_along_m(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.nu
 #t = #tile.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 8], order = [0, 1]}>
 
 // The same through the conversion tile-coalesce puts between a load along
-// M and the dot: the layout A is loaded in decides.
-// CHECK-DAG: #[[SQ3:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 4], order = [1, 0]}>
+// M and the dot.
+// CHECK-DAG: #[[WG3:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
 // CHECK-LABEL: tile.kernel @a_converted
-// CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[SQ3]]>
+// CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[WG3]]>
 tile.kernel @a_converted(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.num_warps = 8 : i32} {
   %at = tile.splat %x : tensor<128x64xf16, #t>
   %a = tile.convert_layout %at : tensor<128x64xf16, #t> -> tensor<128x64xf16, #b>

@@ -67,18 +67,23 @@ tile.kernel @nn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %
 
 // -----
 
-// A loaded K x M (M contiguous) and transposed: an MN-major A. Its stored
-// rows (K) of 128 bytes are one panel, its 8-column groups (M) in
-// warpgroup order for 4 warps (colWarps); the dot reads a transposed view.
+// A loaded K x M (M contiguous) and transposed: an MN-major A. It keeps
+// the swizzled stage ldmatrix reads (the MMAs take it from registers);
+// B's stage is stored for wgmma. The dot reads a transposed view of A's
+// stage, and with four stages its MMAs stay in flight as with a K-major A.
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK-LABEL: tile.kernel @tn
-// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, colWarps = 4}> : memref<3x32x64xf16, 3 : i32>
+// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<3x32x64xf16, 3 : i32>
 // CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x32x64xf16, 3 : i32>
 // CHECK: scf.for
 // CHECK: tile.shared_load %{{.*}} transposed : memref<3x32x64xf16, 3 : i32> -> tensor<64x32xf16
+// FLIGHT-LABEL: tile.kernel @tn
+// FLIGHT: %[[D:.*]] = tile.dot
+// FLIGHT-NEXT: %[[W:.*]] = tile.dot_wait %[[D]] pending = 1
+// FLIGHT-NEXT: scf.yield %[[W]]
 // SYNC-LABEL: tile.kernel @tn
 // SYNC-NOT: panel
 // SYNC: scf.for
