@@ -69,6 +69,12 @@ std::string tile::cuda::describe(const Driver &driver, CUresult result) {
   const char *name = nullptr, *message = nullptr;
   driver.cuGetErrorName(result, &name);
   driver.cuGetErrorString(result, &message);
-  return std::string(name ? name : "CUDA_ERROR_UNKNOWN") + " (" +
-         std::to_string(result) + "): " + (message ? message : "no message");
+  std::string text = std::string(name ? name : "CUDA_ERROR_UNKNOWN") + " (" +
+                     std::to_string(result) +
+                     "): " + (message ? message : "no message");
+  // 710, CUDA_ERROR_ASSERT: what a failing device_assert leaves.
+  if (result == 710)
+    text += " (a device_assert failed; the device printed its message, file "
+            "and line; this process cannot use the GPU any more)";
+  return text;
 }

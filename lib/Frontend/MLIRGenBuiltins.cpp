@@ -44,6 +44,8 @@ enum class Builtin {
   AtomicXor,
   AtomicCas,
   StaticAssert,
+  Print,
+  DeviceAssert,
   Bitcast,
   MultipleOf,
   MaxContiguous,
@@ -83,6 +85,8 @@ Builtin builtinFromName(StringRef name) {
       .Case("atomic_xor", Builtin::AtomicXor)
       .Case("atomic_cas", Builtin::AtomicCas)
       .Case("static_assert", Builtin::StaticAssert)
+      .Case("print", Builtin::Print)
+      .Case("device_assert", Builtin::DeviceAssert)
       .Case("bitcast", Builtin::Bitcast)
       .Case("multiple_of", Builtin::MultipleOf)
       .Case("max_contiguous", Builtin::MaxContiguous)
@@ -456,6 +460,51 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       return FailureOr<TValue>(error(at)
                                << "static assertion failed"
                                << (message.empty() ? "" : ": ") << message);
+    return FailureOr<TValue>(TValue());
+  }
+
+  case Builtin::Print: {
+    if (failed(args.check(2, {"prefix", "value"})))
+      return fail();
+    auto *prefix = dyn_cast<StringExpr>(args.get(0));
+    if (!prefix)
+      return FailureOr<TValue>(error(args.get(0)->getLoc())
+                               << "print's prefix must be a string literal");
+    FailureOr<TValue> v = args.value(1);
+    if (failed(v))
+      return fail();
+    if (!v->elemType.isIntOrFloat())
+      return FailureOr<TValue>(error(args.get(1)->getLoc())
+                               << "print takes a number or a tile of "
+                                  "numbers, got "
+                               << typeName(*v));
+    PrintOp::create(builder, l, builder.getStringAttr(prefix->value),
+                    materialize(*v, at).value);
+    return FailureOr<TValue>(TValue());
+  }
+
+  case Builtin::DeviceAssert: {
+    if (failed(args.check(1, {"cond", "msg"})))
+      return fail();
+    FailureOr<TValue> c = args.value(0);
+    if (failed(c))
+      return fail();
+    if (!c->elemType.isInteger(1))
+      return FailureOr<TValue>(error(args.get(0)->getLoc())
+                               << "device_assert needs an i1 (bool) "
+                                  "condition or tile of them, got "
+                               << typeName(*c));
+    std::string message = "device_assert";
+    if (const Expr *m = args.get(1)) {
+      auto *text = dyn_cast<StringExpr>(m);
+      if (!text)
+        return FailureOr<TValue>(error(m->getLoc())
+                                 << "device_assert's message must be a "
+                                    "string literal");
+      message = text->value;
+    }
+    DeviceAssertOp::create(builder, l, materialize(*c, at).value,
+                           builder.getStringAttr(message));
     return FailureOr<TValue>(TValue());
   }
 

@@ -325,7 +325,8 @@ FailureOr<TValue> MLIRGenImpl::genExpr(const Expr &expr) {
               "right of 'let (a, b) =' or '(a, b) ='";
   case Expr::Kind::String:
     return error(expr.getLoc())
-           << "a string is only allowed as the message of static_assert";
+           << "a string is only allowed as the message of static_assert or "
+              "device_assert, or the prefix of print";
   }
   return failure();
 }

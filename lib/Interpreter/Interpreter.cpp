@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 using namespace mlir;
@@ -349,6 +350,8 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
     return runDot(dot);
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return runReduce(reduce);
+  if (isa<PrintOp, DeviceAssertOp>(op))
+    return runDebug(op);
   if (op.getNumResults() != 1)
     return unsupported(op);
   Value result = op.getResult(0);
@@ -696,6 +699,49 @@ LogicalResult Interpreter::runHint(HintOp op) {
                            Twine(d) + " (max_contiguous " + Twine(c) + ")");
     }
   set(op.getResult(), src);
+  return success();
+}
+
+/// " idx (i, j)" of element `i` of a tile of `shape` (nothing for scalars).
+static std::string indexText(ArrayRef<int64_t> shape, size_t i) {
+  if (shape.empty())
+    return "";
+  auto strides = stridesOf(shape);
+  std::string text = " idx (";
+  for (size_t d = 0; d < shape.size(); ++d)
+    text +=
+        (d ? ", " : "") + std::to_string(int64_t(i) / strides[d] % shape[d]);
+  return text + ")";
+}
+
+LogicalResult Interpreter::runDebug(Operation &op) {
+  std::string where = "pid (" + std::to_string(pid[0]) + ", " +
+                      std::to_string(pid[1]) + ", " + std::to_string(pid[2]) +
+                      ")";
+  if (auto assertOp = dyn_cast<DeviceAssertOp>(op)) {
+    const RtValue &cond = get(assertOp.getCond());
+    for (size_t i = 0; i < cond.ints.size(); ++i)
+      if (!cond.ints[i])
+        return op.emitError()
+               << "device_assert failed in " << where
+               << indexText(cond.shape, i) << ": " << assertOp.getMessage();
+    return success();
+  }
+  auto print = cast<PrintOp>(op);
+  const RtValue &v = get(print.getValue());
+  Type elem = getElementTypeOrSelf(print.getValue().getType());
+  for (size_t i = 0; i < v.size(); ++i) {
+    char number[64];
+    if (!v.floats.empty())
+      snprintf(number, sizeof(number), elem.isF64() ? "%.17g" : "%.9g",
+               v.floats[i]);
+    else
+      snprintf(number, sizeof(number), "%lld",
+               static_cast<long long>(v.ints[i]));
+    llvm::outs() << where << indexText(v.shape, i) << " " << print.getPrefix()
+                 << number << "\n";
+  }
+  llvm::outs().flush();
   return success();
 }
 

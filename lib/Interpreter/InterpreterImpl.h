@@ -159,6 +159,8 @@ private:
   LogicalResult runReduce(ReduceOp op);
   LogicalResult runScan(ScanOp op);
   LogicalResult runHint(HintOp op);
+  /// print (to stdout) and device_assert (an error where it fails).
+  LogicalResult runDebug(Operation &op);
 
   const RtValue &get(Value v) { return values[v]; }
   void set(Value v, RtValue r) { values[v] = std::move(r); }

@@ -13,9 +13,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <random>
+#include <sstream>
+#include <unistd.h>
 
 using namespace tile;
 
@@ -313,6 +317,78 @@ TEST_F(GPUTest, MisuseIsReportedClearly) {
                                 "broken.tile");
             }).find("broken.tile:1:"),
             std::string::npos);
+}
+
+/// A kernel that prints its tile of x and asserts that each element is
+/// below the limit.
+constexpr const char *kDebugSource =
+    "kernel dbg(x: ptr<f32>, n: i32, limit: f32, const B: i32 = 8) {\n"
+    "  let offs = program_id(0) * B + range(0, B);\n"
+    "  let v = load(x + offs, offs < n, other: 0.0);\n"
+    "  print(\"v = \", v);\n"
+    "  device_assert(v < limit, \"v below the limit\");\n"
+    "}\n";
+
+/// print on the GPU (vprintf): one line per element from its owner thread,
+/// the same lines as the interpreter prints, in any order; a
+/// device_assert that holds prints nothing. stdout is redirected to a file
+/// around the launch (the driver prints the device's buffer at the sync).
+TEST_F(GPUTest, DevicePrint) {
+  Module m = rt->compileSource(kDebugSource, "debug.tile");
+  const int n = 21, programs = 3;
+  std::vector<float> x = random(n);
+  Buffer xb = upload(x);
+  std::fflush(stdout);
+  char path[] = "/tmp/tile-print-XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  int saved = dup(1);
+  dup2(fd, 1);
+  m.kernel("dbg").launch({programs}, xb, int32_t(n), 100.0f);
+  rt->synchronize();
+  std::fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  close(fd);
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  std::remove(path);
+  std::vector<std::string> expected;
+  for (int p = 0; p < programs; ++p)
+    for (int i = 0; i < 8; ++i) {
+      int at = p * 8 + i;
+      char line[128];
+      std::snprintf(line, sizeof(line), "pid (%d, 0, 0) idx (%d) v = %.9g", p,
+                    i, at < n ? double(x[at]) : 0.0);
+      expected.push_back(line);
+    }
+  std::sort(lines.begin(), lines.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(lines, expected);
+}
+
+/// A failing device_assert makes the launch fail with CUDA_ERROR_ASSERT,
+/// which the runtime reports as such; the CUDA context is then unusable,
+/// so it runs in a child process (a death test re-executes the binary).
+TEST_F(GPUTest, DeviceAssertFailure) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        Module m = rt->compileSource(kDebugSource, "debug.tile");
+        std::vector<float> x = random(16);
+        x[11] = 500;
+        Buffer xb = upload(x);
+        std::string error = errorOf([&] {
+          m.kernel("dbg").launch({2}, xb, int32_t(16), 100.0f);
+          rt->synchronize();
+        });
+        std::fprintf(stderr, "%s\n", error.c_str());
+        std::exit(error.empty() ? 1 : 3);
+      },
+      ::testing::ExitedWithCode(3),
+      "CUDA_ERROR_ASSERT.*a device_assert failed");
 }
 
 } // namespace

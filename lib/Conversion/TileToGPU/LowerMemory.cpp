@@ -15,6 +15,8 @@
 #include "LoweringContext.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -460,6 +462,148 @@ static LogicalResult lowerAtomicCAS(AtomicCASOp op, LoweringContext &l) {
   });
 }
 
+//===----------------------------------------------------------------------===//
+// Debugging: print and device_assert
+//===----------------------------------------------------------------------===//
+
+/// This program's pid (x, y, z), i32.
+static SmallVector<Value> programIds(LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  SmallVector<Value> pids;
+  for (gpu::Dimension d :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+    pids.push_back(arith::IndexCastUIOp::create(b, b.getI32Type(),
+                                                gpu::BlockIdOp::create(b, d)));
+  return pids;
+}
+
+/// One line per element (see the op): vprintf through gpu.printf, from the
+/// element's owner thread.
+static LogicalResult lowerPrint(PrintOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Type type = op.getValue().getType();
+  FailureOr<Distribution> dist = Distribution::get(type);
+  if (failed(dist))
+    return op.emitError("print of a tile in this layout is not supported");
+  Type elem = getElementTypeOrSelf(type);
+  std::string format = "pid (%d, %d, %d)";
+  unsigned rank = dist->isScalar() ? 0 : dist->getRank();
+  if (rank) {
+    format += " idx (";
+    for (unsigned d = 0; d < rank; ++d)
+      format += d ? ", %d" : "%d";
+    format += ")";
+  }
+  format += " ";
+  for (char c : op.getPrefix())
+    format += c == '%' ? std::string("%%") : std::string(1, c);
+  format += isa<FloatType>(elem) ? (elem.isF64() ? "%.17g" : "%.9g")
+            : elem.isInteger(64) ? "%lld"
+                                 : "%d";
+  format += "\n";
+  SmallVector<Value> pids = programIds(l);
+  const Slots &values = l.lookup(op.getValue());
+  Value owner = dist->isUnique() ? Value() : l.ownerPredicate(*dist);
+  for (unsigned slot = 0; slot < values.size(); ++slot) {
+    SmallVector<Value> args(pids);
+    if (rank)
+      llvm::append_range(args, l.coordinates(*dist, slot));
+    Value v = values[slot];
+    if (isa<FloatType>(elem) && !elem.isF64())
+      v = arith::ExtFOp::create(b, b.getF64Type(), v);
+    else if (elem.isInteger(1))
+      v = arith::ExtUIOp::create(b, b.getI32Type(), v);
+    else if (elem.isInteger(8) || elem.isInteger(16))
+      v = arith::ExtSIOp::create(b, b.getI32Type(), v);
+    args.push_back(v);
+    l.emitIf(owner,
+             [&] { gpu::PrintfOp::create(b, b.getStringAttr(format), args); });
+  }
+  return success();
+}
+
+/// A pointer to a NUL-terminated constant copy of `text` in the gpu.module
+/// (one global per distinct text).
+static Value globalString(LoweringContext &l, StringRef prefix,
+                          StringRef text) {
+  ImplicitLocOpBuilder &b = l.builder();
+  auto module = l.getFunc()->getParentOfType<gpu::GPUModuleOp>();
+  std::string value = (text + Twine('\0')).str();
+  auto arrayType = LLVM::LLVMArrayType::get(b.getIntegerType(8), value.size());
+  std::string name;
+  for (auto global : module.getOps<LLVM::GlobalOp>()) {
+    auto known = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
+    if (global.getSymName().starts_with(prefix) && known &&
+        known.getValue() == value) {
+      name = global.getSymName().str();
+      break;
+    }
+  }
+  SymbolTable symbols(module);
+  for (unsigned i = 0; name.empty(); ++i) {
+    std::string candidate = (prefix + Twine(i)).str();
+    if (symbols.lookup(candidate))
+      continue;
+    name = candidate;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, arrayType, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name,
+                           b.getStringAttr(value));
+  }
+  return LLVM::AddressOfOp::create(
+      b, LLVM::LLVMPointerType::get(b.getContext()), name);
+}
+
+/// Where an element of the condition is false, its owner thread calls
+/// __assertfail(message, file, line, function, 1), CUDA's device-side assert.
+static LogicalResult lowerDeviceAssert(DeviceAssertOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  FailureOr<Distribution> dist = Distribution::get(op.getCond().getType());
+  if (failed(dist))
+    return op.emitError(
+        "device_assert of a tile in this layout is not supported");
+  auto module = l.getFunc()->getParentOfType<gpu::GPUModuleOp>();
+  if (SymbolTable::lookupSymbolIn(module, "__assertfail") == l.getFunc())
+    return op.emitError("device_assert cannot be used in a kernel named "
+                        "__assertfail (CUDA's device-side assert function)");
+  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+  FailureOr<LLVM::LLVMFuncOp> assertFail =
+      LLVM::lookupOrCreateFn(b, module, "__assertfail",
+                             {ptr, ptr, b.getI32Type(), ptr, b.getI64Type()},
+                             LLVM::LLVMVoidType::get(b.getContext()));
+  if (failed(assertFail))
+    return failure();
+  StringRef file = "<unknown>";
+  int64_t line = 0;
+  op.getLoc()->walk([&](Location loc) {
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(loc)) {
+      file = fileLoc.getFilename();
+      line = fileLoc.getLine();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  Value message = globalString(l, "__tile_assert_message_", op.getMessage());
+  Value fileName = globalString(l, "__tile_assert_file_", file);
+  Value function =
+      globalString(l, "__tile_assert_function_", l.getKernel().getSymName());
+  const Slots &conds = l.lookup(op.getCond());
+  Value owner = dist->isUnique() ? Value() : l.ownerPredicate(*dist);
+  Value yes = arith::ConstantIntOp::create(b, 1, 1);
+  for (Value cond : conds) {
+    Value failed = arith::XOrIOp::create(b, cond, yes);
+    if (owner)
+      failed = arith::AndIOp::create(b, owner, failed);
+    l.emitIf(failed, [&] {
+      LLVM::CallOp::create(b, *assertFail,
+                           ValueRange{message, fileName, l.i32(line), function,
+                                      arith::ConstantIntOp::create(b, 1, 64)});
+    });
+  }
+  return success();
+}
+
 void tile::populateMemoryLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerLoad);
   patterns.add(lowerStore);
@@ -469,6 +613,8 @@ void tile::populateMemoryLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerAsyncCopy);
   patterns.add(lowerAsyncCommit);
   patterns.add(lowerAsyncWait);
+  patterns.add(lowerPrint);
+  patterns.add(lowerDeviceAssert);
   patterns.add(deferSharedLoad, /*benefit=*/2, feedsDot);
   patterns.add(
       lowerSharedLoad, /*benefit=*/1,

@@ -125,6 +125,9 @@ public:
   /// The builder, at the location of the op being lowered.
   mlir::ImplicitLocOpBuilder &builder() { return b; }
   const ModuleAxisInfo &getAxisInfo() const { return axisInfo; }
+  /// The gpu.func being built and the kernel it lowers.
+  mlir::gpu::GPUFuncOp getFunc() const { return func; }
+  KernelOp getKernel() const { return kernel; }
   mlir::Value getLaneId() const { return laneId; }
 
   mlir::Value i32(int64_t value);

@@ -175,3 +175,39 @@ tile.kernel @tma_computed_bound(%p: !tile.ptr<f16>, %n: i32, %i: i32, %pred: i1)
   tile.tma_copy %p[%i, %i] bounds[%half, %n] stride %n into %s[%i] barriers %b if %pred : <f16>, memref<2x64x64xf16, 3 : i32>, memref<2xi64, 3 : i32>
   tile.return
 }
+
+// -----
+
+// print reads the elements of blocked (and slice) layouts only.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+tile.kernel @print_operand(%x: f16) attributes {tile.num_warps = 4 : i32} {
+  %a = tile.splat %x : tensor<64x64xf16, #mma>
+  %b = tile.convert_layout %a : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+  // expected-error @+1 {{print of a tile in this layout is not supported}}
+  tile.print "a ", %b : tensor<64x64xf16, #a>
+  tile.return
+}
+
+// -----
+
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+tile.kernel @assert_operand(%x: i1) attributes {tile.num_warps = 4 : i32} {
+  %a = tile.splat %x : tensor<64x64xi1, #mma>
+  %b = tile.convert_layout %a : tensor<64x64xi1, #mma> -> tensor<64x64xi1, #a>
+  // expected-error @+1 {{device_assert of a tile in this layout is not supported}}
+  tile.device_assert %b, "b" : tensor<64x64xi1, #a>
+  tile.return
+}
+
+// -----
+
+// The kernel's own name would shadow CUDA's assert function.
+tile.kernel @__assertfail(%n: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c = arith.cmpi sgt, %n, %c0 : i32
+  // expected-error @+1 {{device_assert cannot be used in a kernel named __assertfail (CUDA's device-side assert function)}}
+  tile.device_assert %c, "positive" : i1
+  tile.return
+}

@@ -453,6 +453,40 @@ def Tile_HintOp : Tile_Op<"hint", [Pure, SameOperandsAndResultType]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+def Tile_NumberLike
+    : AnyTypeOf<[Tile_Int, Tile_Float, Tile_IntTensor, Tile_FloatTensor]>;
+
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Prints a value from the device";
+  let description = [{
+    One line per element of `value` (a scalar: one line per program), from
+    the one thread that holds it: `pid (x, y, z) idx (i, j) <prefix><v>`
+    (no `idx` for a scalar), the value as C's `%.9g` (`%.17g` for f64,
+    `%d`/`%lld` for integers). The GPU prints through `vprintf`, lines in no
+    particular order; the interpreter in program and element order.
+  }];
+  let arguments = (ins StrAttr:$prefix, Tile_NumberLike:$value);
+  let assemblyFormat = "$prefix `,` $value attr-dict `:` type($value)";
+}
+
+def Tile_DeviceAssertOp
+    : Tile_Op<"device_assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Stops the kernel where a condition does not hold";
+  let description = [{
+    Where an element of `cond` is false, the thread that holds it calls
+    `__assertfail` (CUDA's device-side assert: the message, the op's file
+    and line and the kernel's name are printed, the launch fails with
+    CUDA_ERROR_ASSERT and the context is unusable afterwards); the
+    interpreter stops with an error naming the program and element.
+  }];
+  let arguments = (ins Tile_BoolLike:$cond, StrAttr:$message);
+  let assemblyFormat = "$cond `,` $message attr-dict `:` type($cond)";
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
 
