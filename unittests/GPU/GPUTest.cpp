@@ -16,9 +16,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace tile;
@@ -369,26 +371,52 @@ TEST_F(GPUTest, DevicePrint) {
   EXPECT_EQ(lines, expected);
 }
 
+/// The child of DeviceAssertFailure (skipped unless that test started it):
+/// launches the kernel with one element past the limit and prints the
+/// runtime's error to stderr.
+TEST_F(GPUTest, DeviceAssertChild) {
+  if (!std::getenv("TILE_GPU_ASSERT_CHILD"))
+    GTEST_SKIP() << "run by DeviceAssertFailure in a process of its own";
+  Module m = rt->compileSource(kDebugSource, "debug.tile");
+  std::vector<float> x = random(16);
+  x[11] = 500;
+  Buffer xb = upload(x);
+  std::string error = errorOf([&] {
+    m.kernel("dbg").launch({2}, xb, int32_t(16), 100.0f);
+    rt->synchronize();
+  });
+  std::fprintf(stderr, "child error: %s\n", error.c_str());
+  std::fflush(nullptr);
+  // The CUDA context is unusable now: leave without tearing it down.
+  std::_Exit(error.empty() ? 1 : 3);
+}
+
 /// A failing device_assert makes the launch fail with CUDA_ERROR_ASSERT,
-/// which the runtime reports as such; the CUDA context is then unusable,
-/// so it runs in a child process (a death test re-executes the binary).
+/// which the runtime reports as such; the device prints the message, file
+/// and line. The CUDA context is unusable afterwards, so the launch runs in
+/// a child process (this binary again, running DeviceAssertChild).
 TEST_F(GPUTest, DeviceAssertFailure) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(
-      {
-        Module m = rt->compileSource(kDebugSource, "debug.tile");
-        std::vector<float> x = random(16);
-        x[11] = 500;
-        Buffer xb = upload(x);
-        std::string error = errorOf([&] {
-          m.kernel("dbg").launch({2}, xb, int32_t(16), 100.0f);
-          rt->synchronize();
-        });
-        std::fprintf(stderr, "%s\n", error.c_str());
-        std::exit(error.empty() ? 1 : 3);
-      },
-      ::testing::ExitedWithCode(3),
-      "CUDA_ERROR_ASSERT.*a device_assert failed");
+  char path[] = "/tmp/tile-assert-XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  std::string command =
+      "TILE_GPU_ASSERT_CHILD=1 /proc/" + std::to_string(getpid()) +
+      "/exe --gtest_filter=GPUTest.DeviceAssertChild > " + path + " 2>&1";
+  int status = std::system(command.c_str());
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::remove(path);
+  std::string output = text.str();
+  ASSERT_TRUE(WIFEXITED(status)) << output;
+  EXPECT_EQ(WEXITSTATUS(status), 3) << output;
+  EXPECT_NE(output.find("child error: "), std::string::npos) << output;
+  EXPECT_NE(output.find("CUDA_ERROR_ASSERT"), std::string::npos) << output;
+  EXPECT_NE(output.find("a device_assert failed"), std::string::npos) << output;
+  // __assertfail's report: the message and the source file.
+  EXPECT_NE(output.find("v below the limit"), std::string::npos) << output;
+  EXPECT_NE(output.find("debug.tile"), std::string::npos) << output;
 }
 
 } // namespace
