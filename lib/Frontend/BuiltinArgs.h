@@ -86,6 +86,18 @@ public:
            << "' must be a type name (i1 i8 i16 i32 i64 f16 bf16 f32 f64)";
   }
 
+  /// Argument `i` as the text of a string literal (`fallback` when absent);
+  /// otherwise an error that `what` must be one.
+  mlir::FailureOr<std::string> text(size_t i, llvm::StringRef what,
+                                    llvm::StringRef fallback = "") {
+    const ast::Expr *e = get(i);
+    if (!e)
+      return fallback.str();
+    if (auto *literal = llvm::dyn_cast<ast::StringExpr>(e))
+      return literal->value;
+    return gen.error(e->getLoc()) << what << " must be a string literal";
+  }
+
   /// Argument `i` as a tile shape: `[a, b]` or a single integer.
   mlir::FailureOr<llvm::SmallVector<int64_t>> shape(size_t i) {
     const ast::Expr *e = get(i);

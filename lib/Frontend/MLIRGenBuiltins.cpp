@@ -447,29 +447,22 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
           << "static_assert needs an i1 (bool) condition known at compile "
              "time (from constants), got "
           << (c->isConst() ? typeName(*c) : "a runtime " + typeName(*c)));
-    std::string message;
-    if (const Expr *m = args.get(1)) {
-      auto *text = dyn_cast<StringExpr>(m);
-      if (!text)
-        return FailureOr<TValue>(error(m->getLoc())
-                                 << "static_assert's message must be a string "
-                                    "literal");
-      message = text->value;
-    }
+    FailureOr<std::string> message = args.text(1, "static_assert's message");
+    if (failed(message))
+      return fail();
     if (!*c->intConst)
       return FailureOr<TValue>(error(at)
                                << "static assertion failed"
-                               << (message.empty() ? "" : ": ") << message);
+                               << (message->empty() ? "" : ": ") << *message);
     return FailureOr<TValue>(TValue());
   }
 
   case Builtin::Print: {
     if (failed(args.check(2, {"prefix", "value"})))
       return fail();
-    auto *prefix = dyn_cast<StringExpr>(args.get(0));
-    if (!prefix)
-      return FailureOr<TValue>(error(args.get(0)->getLoc())
-                               << "print's prefix must be a string literal");
+    FailureOr<std::string> prefix = args.text(0, "print's prefix");
+    if (failed(prefix))
+      return fail();
     FailureOr<TValue> v = args.value(1);
     if (failed(v))
       return fail();
@@ -478,7 +471,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                << "print takes a number or a tile of "
                                   "numbers, got "
                                << typeName(*v));
-    PrintOp::create(builder, l, builder.getStringAttr(prefix->value),
+    PrintOp::create(builder, l, builder.getStringAttr(*prefix),
                     materialize(*v, at).value);
     return FailureOr<TValue>(TValue());
   }
@@ -494,17 +487,12 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                << "device_assert needs an i1 (bool) "
                                   "condition or tile of them, got "
                                << typeName(*c));
-    std::string message = "device_assert";
-    if (const Expr *m = args.get(1)) {
-      auto *text = dyn_cast<StringExpr>(m);
-      if (!text)
-        return FailureOr<TValue>(error(m->getLoc())
-                                 << "device_assert's message must be a "
-                                    "string literal");
-      message = text->value;
-    }
+    FailureOr<std::string> message =
+        args.text(1, "device_assert's message", "device_assert");
+    if (failed(message))
+      return fail();
     DeviceAssertOp::create(builder, l, materialize(*c, at).value,
-                           builder.getStringAttr(message));
+                           builder.getStringAttr(*message));
     return FailureOr<TValue>(TValue());
   }
 

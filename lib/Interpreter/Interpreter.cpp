@@ -702,11 +702,12 @@ LogicalResult Interpreter::runHint(HintOp op) {
   return success();
 }
 
-/// " idx (i, j)" of element `i` of a tile of `shape` (nothing for scalars).
-static std::string indexText(ArrayRef<int64_t> shape, size_t i) {
+/// " idx (i, j)" of element `i` of a tile of `shape` with row-major
+/// `strides` (nothing for scalars).
+static std::string indexText(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
+                             size_t i) {
   if (shape.empty())
     return "";
-  auto strides = stridesOf(shape);
   std::string text = " idx (";
   for (size_t d = 0; d < shape.size(); ++d)
     text +=
@@ -722,14 +723,15 @@ LogicalResult Interpreter::runDebug(Operation &op) {
     const RtValue &cond = get(assertOp.getCond());
     for (size_t i = 0; i < cond.ints.size(); ++i)
       if (!cond.ints[i])
-        return op.emitError()
-               << "device_assert failed in " << where
-               << indexText(cond.shape, i) << ": " << assertOp.getMessage();
+        return op.emitError() << "device_assert failed in " << where
+                              << indexText(cond.shape, stridesOf(cond.shape), i)
+                              << ": " << assertOp.getMessage();
     return success();
   }
   auto print = cast<PrintOp>(op);
   const RtValue &v = get(print.getValue());
   Type elem = getElementTypeOrSelf(print.getValue().getType());
+  SmallVector<int64_t, 4> strides = stridesOf(v.shape);
   for (size_t i = 0; i < v.size(); ++i) {
     char number[64];
     if (!v.floats.empty())
@@ -738,8 +740,8 @@ LogicalResult Interpreter::runDebug(Operation &op) {
     else
       snprintf(number, sizeof(number), "%lld",
                static_cast<long long>(v.ints[i]));
-    llvm::outs() << where << indexText(v.shape, i) << " " << print.getPrefix()
-                 << number << "\n";
+    llvm::outs() << where << indexText(v.shape, strides, i) << " "
+                 << print.getPrefix() << number << "\n";
   }
   llvm::outs().flush();
   return success();
