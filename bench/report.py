@@ -9,8 +9,8 @@ import argparse
 import json
 import os
 
-IMPLS = ("tile", "tile-py", "torch", "triton")
-PEERS = ("torch", "triton")
+IMPLS = ("tile", "tile-py", "torch", "torch-flash", "triton")
+PEERS = ("torch", "torch-flash", "triton")
 
 
 def load(path):
@@ -78,13 +78,20 @@ def main():
     args = parser.parse_args()
     rows = [r for path in args.files for r in load(path)]
     table = {}
+    tuned = {}  # (impl, shape) -> configuration, from rows without a metric
     for r in rows:
         if "machine" in r:  # what each side ran on (and from which commit)
             print(f"{r['impl']}: " + ", ".join(f"{k} {v}" for k, v in r["machine"].items()))
             continue
+        if not any(k in r for k in ("us", "gbps", "tflops", "ms")):
+            if "config" in r:
+                tuned[(r["impl"], r["shape"])] = r["config"]
+            continue
         table.setdefault((r["kernel"], r["shape"]), {})[r["impl"]] = r
     with_py = any("tile-py" in impls for impls in table.values())
-    shown = [i for i in IMPLS if i != "tile-py" or with_py]
+    with_flash = any("torch-flash" in impls for impls in table.values())
+    shown = [i for i in IMPLS if (i != "tile-py" or with_py) and
+             (i != "torch-flash" or with_flash)]
     print(f"{'kernel':<16} {'shape':<14} " +
           " ".join(f"{i:>9}" for i in shown) +
           f" {'tile/best':>9} {'tile/triton':>11}" +
@@ -107,7 +114,8 @@ def main():
             py = (f" {ratio(val['tile-py'], best, key):>8.3f}"
                   if "tile-py" in val and best else f" {'':>8}")
         unit = {"us": "us", "gbps": "GB/s", "tflops": "TFLOP/s"}[key]
-        config = impls.get("tile", {}).get("config", "")
+        config = (impls.get("tile", {}).get("config", "") or
+                  tuned.get(("tile", shape)) or tuned.get(("tile-py", shape), ""))
         print(f"{kernel:<16} {shape:<14} {' '.join(cells)} {tile_ratio:>9} "
               f"{tri:>11}{py}  ({unit})" + (f"  {config}" if config else ""))
     if args.plot:

@@ -26,7 +26,9 @@
 // cannot take the permutation above without splitting cp.async's 32-byte
 // sectors) reaches the MMAs in registers instead: each warp's mma.sync m16
 // fragments of block i are the register-A fragment of the block's
-// instruction for that warp.
+// instruction for that warp. So does an A that is no stage at all (loaded
+// before the loop, or computed: attention's P re-packed from the previous
+// dot's accumulator), whose slots are those fragments already.
 //
 // The dot then waits for its group (wait_group 0), unless its only user is
 // a `dot_wait`, which ends it later. Both waits pass the accumulators
@@ -55,16 +57,10 @@ SharedAllocOp wgmmaStage(DotOp dot, Value operand) {
   return alloc && alloc.getEncoding().getPanel() != 0 ? alloc : SharedAllocOp();
 }
 
-/// True when `operand` is a shared_load of a pipeline stage that only `dot`
-/// reads (A stored for ldmatrix: the MMAs take it from registers).
-bool isStagedOperand(DotOp dot, Value operand) {
-  auto load = operand.getDefiningOp<SharedLoadOp>();
-  return load && load->hasOneUse() && load->getBlock() == dot->getBlock();
-}
-
+/// A dot whose B is read from a stage stored for wgmma; A comes from a
+/// wgmma stage, or in registers (from an ldmatrix stage or as computed).
 bool isWgmmaDot(DotOp op) {
-  return isDotOperand(op.getA().getType()) && wgmmaStage(op, op.getB()) &&
-         (wgmmaStage(op, op.getA()) || isStagedOperand(op, op.getA()));
+  return isDotOperand(op.getA().getType()) && wgmmaStage(op, op.getB());
 }
 
 /// One operand's descriptors: a base for its stage, and the byte offset of
@@ -208,11 +204,11 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
     return op.emitError("the dot's layout does not fit warpgroup MMAs");
   std::optional<LoweringContext::Stage> aStage = l.deferredStage(op.getA());
   std::optional<LoweringContext::Stage> bStage = l.deferredStage(op.getB());
-  assert(aStage && bStage && "isWgmmaDot's shared_loads are deferred");
-  // A stage stored for ldmatrix goes to the MMAs in registers: this warp's
+  assert(bStage && "isWgmmaDot's B shared_load is deferred");
+  // An A not staged for wgmma goes to the MMAs in registers: this warp's
   // m16 fragments of block i are the rows of the instruction of block i.
-  bool aInRegisters = aStage->tile.panel == 0;
-  bool aKMajor = aStage->tile.contiguousDim() == 1;
+  bool aInRegisters = !aStage || aStage->tile.panel == 0;
+  bool aKMajor = aStage && aStage->tile.contiguousDim() == 1;
   if (!aInRegisters &&
       (aKMajor ? aStage->tile.rowWarps : aStage->tile.colWarps) != warps)
     return op.emitError("the A stage is not stored for this warpgroup MMA");
@@ -220,11 +216,15 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   int64_t blocksM = m / (64 * warpgroups);
   Slots acc = l.lookup(op.getAcc());
   Slots aRegs;
-  if (aInRegisters) {
+  if (aStage && aInRegisters) {
     // The A registers of MMAs still in flight (a previous iteration's) must
     // not be rewritten: wait for them before loading this dot's.
     acc = waitForGroups(l, 0, acc);
     aRegs = loadMmaFragments(l, aType, aStage->tile, aStage->pointer);
+  } else if (aInRegisters) {
+    // Loop-invariant or computed after the MMAs it depends on ended
+    // (tile-promote-shared leaves no MMAs in flight across a computed A).
+    aRegs = l.lookup(op.getA());
   }
   std::optional<OperandDescriptors> aDesc;
   Value aBase;

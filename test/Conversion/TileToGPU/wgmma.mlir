@@ -112,3 +112,37 @@ tile.kernel @register_a(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps 
   tile.store %ptrs, %d : tensor<64x64x!tile.ptr<f32>, #mma>
   tile.return
 }
+
+// -----
+
+// An A that is no stage (attention's P: the previous dot's accumulator cast
+// to f16 and re-packed as A fragments) reaches the MMAs in the registers it
+// is computed in: no wait and no ldmatrix before them, each m64n64k16 (one
+// per k step of 16; k 64 here) takes four of the packed registers. B is a K x N
+// view of a stage stored N x K (attention's trans(K)): K-major, imm-trans-b 0.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: gpu.func @computed_a
+// CHECK-NOT: wgmma.wait_group
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{(\$[0-9]+, )+}}$31}, {$64, $65, $66, $67}, $68, p, 1, 1, 0; }"
+// CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK-NOT: wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: "wgmma.wait_group.sync.aligned 0;"
+tile.kernel @computed_a(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
+  %s0 = tile.splat %s : tensor<64x64xi32, #mma>
+  %f = arith.sitofp %s0 : tensor<64x64xi32, #mma> to tensor<64x64xf32, #mma>
+  %h = arith.truncf %f : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+  %a = tile.convert_layout %h : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+  %acc = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %b = tile.shared_load %bbuf[%s] transposed : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #bo>
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+  %ptrs = tile.splat %p : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.store %ptrs, %d : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.return
+}

@@ -145,9 +145,11 @@ SharedEncodingAttr stageEncoding(Candidate &c) {
                                          elementReads);
 }
 
-/// Gives the stages of each dot whose A and B are both in `cands` the
-/// encoding wgmma descriptors read, where the dot's layout is
-/// tile-accelerate-dot's for warpgroup MMAs (all warps along M).
+/// Gives the stages of each dot whose B is in `cands` the encoding wgmma
+/// descriptors read, where the dot's layout is tile-accelerate-dot's for
+/// warpgroup MMAs (all warps along M); A, when staged too, as well. An A
+/// that is not staged (loaded before the loop, or computed: attention's
+/// P) reaches the MMAs in registers.
 void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
   llvm::DenseMap<Operation *, std::pair<Candidate *, Candidate *>> byDot;
   for (Candidate &c : cands) {
@@ -164,7 +166,7 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
     auto [a, b] = pair;
     auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(
         dot.getA().getType().getEncoding());
-    if (!a || !b || !operand)
+    if (!b || !operand)
       continue;
     ArrayRef<unsigned> warps = operand.getParent().getWarpsPerCTA();
     RankedTensorType aType = dot.getA().getType(), cType = dot.getType();
@@ -187,17 +189,20 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
     // leave their 32-byte pairs, and cp.async then moves each lane's chunk
     // alone (twice the L2 sectors, 32-way bank conflicts measured on the
     // H100, bench/NOTES.md v26).
-    unsigned aFastest =
-        cast<BlockedEncodingAttr>(
-            cast<RankedTensorType>(a->load.getType()).getEncoding())
-            .getOrder()[0];
-    bool aKMajor = (a->transposed() ? 1 - aFastest : aFastest) == 1;
-    SharedEncodingAttr aEnc =
-        aKMajor ? wgmmaEncoding(*a, warps[0], 0) : a->encoding;
+    SharedEncodingAttr aEnc;
+    if (a) {
+      unsigned aFastest =
+          cast<BlockedEncodingAttr>(
+              cast<RankedTensorType>(a->load.getType()).getEncoding())
+              .getOrder()[0];
+      bool aKMajor = (a->transposed() ? 1 - aFastest : aFastest) == 1;
+      aEnc = aKMajor ? wgmmaEncoding(*a, warps[0], 0) : a->encoding;
+    }
     SharedEncodingAttr bEnc = wgmmaEncoding(*b, 0, 0);
-    if (!aEnc || !bEnc)
+    if ((a && !aEnc) || !bEnc)
       continue;
-    a->encoding = aEnc;
+    if (a)
+      a->encoding = aEnc;
     b->encoding = bEnc;
   }
 }
@@ -218,6 +223,13 @@ DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
     found = dot;
   }
   if (!found || !found->hasOneUse())
+    return {};
+  // MMAs in flight still read A's registers: an A computed in the body
+  // could be given the same registers next iteration. A staged A is
+  // loaded after a wait (LowerWgmma.cpp); any other must be loop-invariant.
+  bool aStaged = llvm::any_of(
+      cands, [&](Candidate &c) { return c.replaced() == found.getA(); });
+  if (!aStaged && !loop.isDefinedOutsideOfLoop(found.getA()))
     return {};
   auto yield = dyn_cast<scf::YieldOp>(*found->user_begin());
   auto acc = dyn_cast<BlockArgument>(found.getAcc());

@@ -108,3 +108,80 @@ tile.kernel @tn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {t
   }
   tile.return
 }
+
+// -----
+
+// Only B staged, A in registers loaded before the loop (attention's Q): B's
+// stage is stored for wgmma all the same (the MMAs take A from registers),
+// and A's registers never change, so with four stages the MMAs stay in
+// flight while the loop turns.
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: tile.kernel @invariant_a
+// CHECK: %[[A:.*]] = arith.sitofp
+// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x64x64xf16, 3 : i32>
+// CHECK-NOT: tile.shared_alloc
+// CHECK: scf.for
+// CHECK: tile.dot %[[A]], %{{.*}}, %{{.*}}
+// FLIGHT-LABEL: tile.kernel @invariant_a
+// FLIGHT: tile.dot_wait %{{.*}} pending = 1
+// SYNC-LABEL: tile.kernel @invariant_a
+// SYNC-NOT: panel
+// SYNC: scf.for
+tile.kernel @invariant_a(%pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %ak = tile.splat %k : tensor<64x64xi32, #a>
+  %a = arith.sitofp %ak : tensor<64x64xi32, #a> to tensor<64x64xf16, #a>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %res = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %bp = tile.splat %pb : tensor<64x64x!tile.ptr<f16>, #b>
+    %boff = tile.splat %i : tensor<64x64xi32, #b>
+    %bptr = tile.addptr %bp, %boff : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    %bv = tile.load %bptr : tensor<64x64x!tile.ptr<f16>, #b>
+    %cb = tile.convert_layout %bv : tensor<64x64xf16, #b> -> tensor<64x64xf16, #bo>
+    %d = tile.dot %a, %cb, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  %cp = tile.splat %pc : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.store %cp, %res : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.return
+}
+
+// -----
+
+// An A computed in the body (here from the induction variable) gets new
+// registers each iteration, which MMAs still in flight could be reading:
+// B is stored for wgmma, but even with four stages the dot waits for its
+// own MMAs (no dot_wait).
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: tile.kernel @computed_a
+// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x64x64xf16, 3 : i32>
+// FLIGHT-LABEL: tile.kernel @computed_a
+// FLIGHT: tile.shared_alloc <{{.*}}panel = 64}> : memref<4x64x64xf16, 3 : i32>
+// FLIGHT-NOT: tile.dot_wait
+// FLIGHT: tile.return
+tile.kernel @computed_a(%pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %res = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %ai = tile.splat %i : tensor<64x64xi32, #a>
+    %a = arith.sitofp %ai : tensor<64x64xi32, #a> to tensor<64x64xf16, #a>
+    %bp = tile.splat %pb : tensor<64x64x!tile.ptr<f16>, #b>
+    %boff = tile.splat %i : tensor<64x64xi32, #b>
+    %bptr = tile.addptr %bp, %boff : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    %bv = tile.load %bptr : tensor<64x64x!tile.ptr<f16>, #b>
+    %cb = tile.convert_layout %bv : tensor<64x64xf16, #b> -> tensor<64x64xf16, #bo>
+    %d = tile.dot %a, %cb, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  %cp = tile.splat %pc : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.store %cp, %res : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.return
+}
