@@ -413,6 +413,46 @@ TEST_F(MatmulTest, WgmmaPipelineSmall) {
     }
 }
 
+/// A computed in the loop (its load fills masked elements with 0.5, which
+/// cp.async cannot, so it stays in registers; B's zeros keep the products
+/// of those elements 0): the warpgroup MMAs take A from the registers it
+/// is loaded into, and with four stages they may not stay in flight (the
+/// next iteration's A could reuse their registers). NN and NT, f16/bf16,
+/// at edge sizes.
+TEST_F(MatmulTest, WgmmaComputedA) {
+  std::string text = readExample("matmul_relu.tile");
+  const std::string from = "(ka[None, :] < K), other: 0.0)";
+  for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT})
+    for (Precision p : {Precision::f16, Precision::bf16})
+      for (unsigned stages : {3u, 4u}) {
+        std::string source = order == OperandOrder::NN
+                                 ? kernelSource(p)
+                                 : matmulOrderSource(text, name(p), order,
+                                                     /*viaTrans=*/false);
+        size_t at = source.find(from);
+        ASSERT_NE(at, std::string::npos) << source;
+        source.replace(at, from.size(), "(ka[None, :] < K), other: 0.5)");
+        ModuleOptions options;
+        options.arch = "sm_90a";
+        options.numStages = stages;
+        Module module = rt->compileSource(
+            source,
+            std::string("matmul_wgmma_computed_a_") + orderName(order) + "_" +
+                name(p) + "_" + std::to_string(stages),
+            {{"BM", "128"}, {"BN", "128"}, {"BK", "32"}}, options);
+        SCOPED_TRACE("stages=" + std::to_string(stages));
+        Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+          module.kernel("matmul_relu")
+              .launchArgs({ceilDiv(c.m, 128), ceilDiv(c.n, 128)}, args);
+        };
+        bool transB = order == OperandOrder::NT;
+        check(Case{p, 200, 136, 72, 77, transB ? 75 : 139, 141, order}, launch);
+        check(Case{p, 130, 264, 8, 8, transB ? 8 : 264, 264, order}, launch);
+        check(Case{p, 257, 300, 1000, 1000, transB ? 1000 : 300, 300, order},
+              launch);
+      }
+}
+
 /// examples/linear.tile: Y = relu(X W^T + bias) + R, W given N x K, the
 /// bias and the residual fused into the store; against an fp64 reference
 /// of the f16-rounded inputs (within 1e-2 of sum |x w| + |bias| + |r|,
