@@ -239,6 +239,16 @@ AxisInfoAnalysis::visitOperation(Operation *op,
                             Vec{src.getDivisibility(1), src.getDivisibility(0)},
                             Vec{src.getConstancy(1), src.getConstancy(0)});
           })
+          .Case<PermuteOp>([&](PermuteOp p) {
+            const AxisInfo &src = in(0);
+            Vec c, d, k;
+            for (int32_t from : p.getOrder()) {
+              c.push_back(src.getContiguity(from));
+              d.push_back(src.getDivisibility(from));
+              k.push_back(src.getConstancy(from));
+            }
+            return AxisInfo(c, d, k);
+          })
           .Case<ConvertLayoutOp, arith::ExtSIOp, arith::ExtUIOp,
                 arith::TruncIOp, arith::IndexCastOp>(
               [&](Operation *) { return in(0); })

@@ -498,6 +498,12 @@ MLIRGenImpl::genValues(const Expr &expr, size_t count, StringRef what) {
     return genTupleElements(*tuple, what);
   }
   auto *call = dyn_cast<CallExpr>(&expr);
+  if (call && call->callee == "split") {
+    FailureOr<SmallVector<TValue>> halves = genSplit(*call);
+    if (succeeded(halves) && count != 2)
+      return error(expr.getLoc()) << "'split' gives 2 values, not " << count;
+    return halves;
+  }
   auto helper = call ? helpers.find(call->callee) : helpers.end();
   if (helper == helpers.end())
     return error(expr.getLoc())

@@ -791,5 +791,5 @@ MLIRGenImpl::genAtomicOrder(const Expr *sem, const Expr *scope) {
 
 bool tile::isBuiltinName(StringRef name) {
   return builtinFromName(name) != Builtin::None || isMathBuiltinName(name) ||
-         isRandomBuiltinName(name);
+         isRandomBuiltinName(name) || isShapeBuiltinName(name);
 }

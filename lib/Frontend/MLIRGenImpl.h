@@ -173,6 +173,19 @@ public:
   std::optional<mlir::FailureOr<TValue>>
   genRandomBuiltin(const ast::CallExpr &call);
 
+  //===--- Moving elements (MLIRGenShape.cpp)
+  //------------------------------===//
+  /// Generates reshape/permute/join (split: an error, it gives two values);
+  /// returns nullopt for other calls.
+  std::optional<mlir::FailureOr<TValue>>
+  genShapeBuiltin(const ast::CallExpr &call);
+  /// The two values of `split(x)`.
+  mlir::FailureOr<llvm::SmallVector<TValue>>
+  genSplit(const ast::CallExpr &call);
+  /// Errors unless `v` holds numbers that `builtin` can move.
+  mlir::LogicalResult checkMovable(const TValue &v, llvm::StringRef builtin,
+                                   SrcLoc at);
+
   mlir::MLIRContext &context;
   mlir::OpBuilder builder;
   std::string filename;
@@ -205,6 +218,8 @@ bool isBuiltinName(llvm::StringRef name);
 bool isMathBuiltinName(llvm::StringRef name);
 /// Whether `name` is a random-number builtin (MLIRGenRandom.cpp).
 bool isRandomBuiltinName(llvm::StringRef name);
+/// Whether `name` is reshape/permute/join/split (MLIRGenShape.cpp).
+bool isShapeBuiltinName(llvm::StringRef name);
 /// Whether `stmt` contains a `return` anywhere within it.
 bool containsReturn(const ast::Stmt &stmt);
 /// Whether the statements always end in `return` on every path.

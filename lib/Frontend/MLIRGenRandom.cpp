@@ -76,7 +76,7 @@ std::optional<FailureOr<TValue>>
 MLIRGenImpl::genRandomBuiltin(const CallExpr &call) {
   RandomBuiltin kind = randomBuiltinFromName(call.callee);
   if (kind == RandomBuiltin::None)
-    return std::nullopt;
+    return genShapeBuiltin(call);
   SrcLoc at = call.getLoc();
   Location l = loc(at);
   CallArgs args(*this, call);

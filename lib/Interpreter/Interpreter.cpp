@@ -352,6 +352,19 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
     return runReduce(reduce);
   if (isa<PrintOp, DeviceAssertOp>(op))
     return runDebug(op);
+  if (auto split = dyn_cast<SplitOp>(op)) {
+    // Even elements in row-major order to lhs, odd ones to rhs.
+    const RtValue &src = get(split.getSrc());
+    RtValue lhs = makeValue(split.getLhs().getType()),
+            rhs = makeValue(split.getRhs().getType());
+    for (size_t i = 0; i < lhs.size(); ++i) {
+      copyElement(src, 2 * i, lhs, i);
+      copyElement(src, 2 * i + 1, rhs, i);
+    }
+    set(split.getLhs(), std::move(lhs));
+    set(split.getRhs(), std::move(rhs));
+    return success();
+  }
   if (op.getNumResults() != 1)
     return unsupported(op);
   Value result = op.getResult(0);
@@ -360,7 +373,8 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
   bool handled = true;
   TypeSwitch<Operation *>(&op)
       .Case<ProgramIdOp>([&](ProgramIdOp p) { out.ints[0] = pid[p.getAxis()]; })
-      .Case<NumProgramsOp>([&](NumProgramsOp p) { out.ints[0] = grid[p.getAxis()]; })
+      .Case<NumProgramsOp>(
+          [&](NumProgramsOp p) { out.ints[0] = grid[p.getAxis()]; })
       .Case<MakeRangeOp>([&](MakeRangeOp r) {
         for (size_t i = 0; i < n; ++i)
           out.ints[i] = int64_t(r.getStart()) + int64_t(i);
@@ -370,7 +384,7 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
         for (size_t i = 0; i < n; ++i)
           copyElement(src, 0, out, i);
       })
-      .Case<ExpandDimsOp, ConvertLayoutOp>([&](Operation *o) {
+      .Case<ExpandDimsOp, ConvertLayoutOp, ReshapeOp>([&](Operation *o) {
         // Same elements in the same row-major order.
         SmallVector<int64_t, 2> shape = out.shape;
         out = get(o->getOperand(0));
@@ -396,6 +410,28 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t c = 0; c < cols; ++c)
             copyElement(src, r * cols + c, out, c * rows + r);
+      })
+      .Case<PermuteOp>([&](PermuteOp p) {
+        // Result index i has coordinates c; the source element is at c
+        // with dimension order[d] holding c[d].
+        const RtValue &src = get(p.getSrc());
+        auto srcStrides = stridesOf(src.shape);
+        auto dstStrides = stridesOf(out.shape);
+        ArrayRef<int32_t> order = p.getOrder();
+        for (size_t i = 0; i < n; ++i) {
+          size_t from = 0;
+          for (size_t d = 0; d < out.shape.size(); ++d)
+            from += (int64_t(i) / dstStrides[d]) % out.shape[d] *
+                    srcStrides[order[d]];
+          copyElement(src, from, out, i);
+        }
+      })
+      .Case<JoinOp>([&](JoinOp j) {
+        const RtValue &lhs = get(j.getLhs()), &rhs = get(j.getRhs());
+        for (size_t i = 0; i < n / 2; ++i) {
+          copyElement(lhs, i, out, 2 * i);
+          copyElement(rhs, i, out, 2 * i + 1);
+        }
       })
       .Case<AddPtrOp>([&](AddPtrOp a) {
         const RtValue &p = get(a.getPtr()), &o = get(a.getOffset());

@@ -50,6 +50,73 @@ TEST_F(GPUTest, VectorAdd) {
   }
 }
 
+/// reshape, permute, join and split move elements exactly: 3-D permutes
+/// of a reshaped block, join/split of f32 and of i1 tiles, in 1, 4 and 8
+/// warps, over a length that is a multiple of no block (masked loads fill
+/// the tail with known values), against host index arithmetic.
+TEST_F(GPUTest, ShapeBuiltins) {
+  const char *source = R"(
+kernel moves(x: ptr<f32>, y: ptr<f32>, o: ptr<f32>, n: i32,
+             const A: i32 = 8, const B: i32 = 16, const C: i32 = 4) {
+  let base = program_id(0) * (A * B * C);
+  let r = base + range(0, A * B * C);
+  let a = load(x + r, r < n, other: -1.0);
+  let b = load(y + r, r < n, other: -2.0);
+  // o[0, n): a as [A, B, C] permuted to [B, C, A], back in row-major order.
+  let p = reshape(permute(reshape(a, [A, B, C]), [1, 2, 0]), [A * B * C]);
+  store(o + r, p, r < n);
+  // o[n, 3n): join(a, b) row-major, then the pair swapped through split.
+  let j = reshape(join(a, b), [2 * A * B * C]);
+  let r2 = 2 * base + range(0, 2 * A * B * C);
+  store(o + n + r2, j, r2 < 2 * n);
+  let (lo, hi) = split(reshape(a, [A * B * C / 2, 2]));
+  let q = reshape(join(hi, lo), [A * B * C]);
+  store(o + 3 * n + r, q, r < n);
+  // o[4n, 6n): booleans joined, as 0/1.
+  let bits = reshape(join(a > 0.0, b > a), [2 * A * B * C]);
+  store(o + 4 * n + r2, cast(bits, f32), r2 < 2 * n);
+}
+)";
+  const int A = 8, B = 16, C = 4, block = A * B * C;
+  for (unsigned warps : {1u, 4u, 8u}) {
+    ModuleOptions options;
+    options.numWarps = warps;
+    Module m = rt->compileSource(source, "moves.tile", {}, options);
+    const int n = 1000; // two blocks, the second partial
+    auto x = random(n), y = random(n);
+    Buffer dx = upload(x), dy = upload(y), out = poisoned(6 * n + 1);
+    unsigned grid = (n + block - 1) / block;
+    m.kernel("moves").launch({grid}, dx, dy, out, int32_t(n));
+    rt->synchronize();
+    auto got = download(out, 6 * n + 1);
+    auto value = [&](const std::vector<float> &v, int i, float other) {
+      return i < n ? v[i] : other;
+    };
+    std::vector<float> want(6 * n);
+    for (int i = 0; i < n; ++i) {
+      int blk = i / block * block, e = i % block;
+      // Result [b][c][a] = source [a][b][c]: e = (b C + c) A + a.
+      int pa = e % A, pb = e / A / C, pc = e / A % C;
+      want[i] = value(x, blk + (pa * B + pb) * C + pc, -1.0f);
+      want[3 * n + i] = value(x, blk + (e ^ 1), -1.0f);
+    }
+    for (int i = 0; i < 2 * n; ++i) {
+      int blk = i / (2 * block) * block, e = i % (2 * block);
+      float ai = value(x, blk + e / 2, -1.0f),
+            bi = value(y, blk + e / 2, -2.0f);
+      want[n + i] = e % 2 ? bi : ai;
+      want[4 * n + i] = (e % 2 ? bi > ai : ai > 0.0f) ? 1.0f : 0.0f;
+    }
+    int bad = 0;
+    for (int i = 0; i < 6 * n; ++i)
+      if (!(got[i] == want[i]) && bad++ < 5)
+        ADD_FAILURE() << "warps " << warps << ": o[" << i << "] = " << got[i]
+                      << ", want " << want[i];
+    EXPECT_EQ(bad, 0) << "warps " << warps;
+    EXPECT_TRUE(std::isnan(got[6 * n])) << "element past the end written";
+  }
+}
+
 /// Softmax rows against a double-precision reference.
 void checkSoftmax(GPUTest *, Runtime &rt, Kernel &k, int rows, int cols,
                   std::mt19937 &rng, int blockOverride) {

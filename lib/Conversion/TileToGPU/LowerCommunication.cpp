@@ -16,23 +16,17 @@ using namespace tile;
 
 LogicalResult tile::lowerThroughShared(LoweringContext &l, Operation *op,
                                        Value src, Value result,
-                                       bool transpose) {
+                                       ArrayRef<unsigned> perm) {
   ImplicitLocOpBuilder &b = l.builder();
   auto from = *Distribution::get(src.getType());
   auto to = *Distribution::get(result.getType());
-  if (!transpose && from.isEquivalent(to)) {
+  if (perm.empty() && from.isEquivalent(to)) {
     l.map(result, l.lookup(src));
     return success();
   }
-  SmallVector<unsigned> perm;
-  if (transpose)
-    perm = {1, 0};
-  if (from.getSlicedDim() || to.getSlicedDim()) {
-    // Go through the tensor's own rank: drop the unit sliced dimension.
-    if (transpose)
-      return op->emitError("transpose of a sliced tile is not supported by "
-                           "convert-tile-to-gpu");
-  }
+  if (!perm.empty() && (from.getSlicedDim() || to.getSlicedDim()))
+    return op->emitError("transpose of a sliced tile is not supported by "
+                         "convert-tile-to-gpu");
   storeShared(l, l.lookup(src), from, 0, perm);
   gpu::BarrierOp::create(b);
   l.map(result, loadShared(l, to, getElementTypeOrSelf(result.getType()), 0));
@@ -454,16 +448,54 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
 /// expand_dims keeps the slots where source and result are distributed
 /// alike (slice layouts of the result's layout); else data moves.
 static LogicalResult lowerExpandDims(ExpandDimsOp op, LoweringContext &l) {
-  return lowerThroughShared(l, op, op.getSrc(), op, false);
+  return lowerThroughShared(l, op, op.getSrc(), op);
 }
 
 static LogicalResult lowerConvertLayout(ConvertLayoutOp op,
                                         LoweringContext &l) {
-  return lowerThroughShared(l, op, op.getSrc(), op, false);
+  return lowerThroughShared(l, op, op.getSrc(), op);
 }
 
 static LogicalResult lowerTrans(TransOp op, LoweringContext &l) {
-  return lowerThroughShared(l, op, op.getSrc(), op, true);
+  return lowerThroughShared(l, op, op.getSrc(), op, {1, 0});
+}
+
+/// reshape, permute: every element to its place in the result's row-major
+/// order, then each thread reads the result's elements it holds.
+static LogicalResult lowerReshape(ReshapeOp op, LoweringContext &l) {
+  return lowerThroughShared(l, op, op.getSrc(), op);
+}
+
+static LogicalResult lowerPermute(PermuteOp op, LoweringContext &l) {
+  SmallVector<unsigned> perm(op.getOrder().begin(), op.getOrder().end());
+  return lowerThroughShared(l, op, op.getSrc(), op, perm);
+}
+
+/// join: lhs's row-major element i to element 2i of the result, rhs's to
+/// 2i + 1; split reads them back the same way.
+static LogicalResult lowerJoin(JoinOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  auto half = *Distribution::get(op.getLhs().getType());
+  storeShared(l, l.lookup(op.getLhs()), half, 0, {}, 2, 0);
+  storeShared(l, l.lookup(op.getRhs()), half, 0, {}, 2, 1);
+  gpu::BarrierOp::create(b);
+  l.map(op, loadShared(l, *Distribution::get(op.getType()),
+                       op.getType().getElementType(), 0));
+  gpu::BarrierOp::create(b);
+  return success();
+}
+
+static LogicalResult lowerSplit(SplitOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  storeShared(l, l.lookup(op.getSrc()),
+              *Distribution::get(op.getSrc().getType()), 0);
+  gpu::BarrierOp::create(b);
+  auto half = *Distribution::get(op.getLhs().getType());
+  Type elem = getElementTypeOrSelf(op.getLhs().getType());
+  l.map(op.getLhs(), loadShared(l, half, elem, 0, 2, 0));
+  l.map(op.getRhs(), loadShared(l, half, elem, 0, 2, 1));
+  gpu::BarrierOp::create(b);
+  return success();
 }
 
 void tile::populateCommunicationLowerings(LoweringPatternSet &patterns) {
@@ -472,4 +504,8 @@ void tile::populateCommunicationLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerExpandDims);
   patterns.add(lowerConvertLayout);
   patterns.add(lowerTrans);
+  patterns.add(lowerReshape);
+  patterns.add(lowerPermute);
+  patterns.add(lowerJoin);
+  patterns.add(lowerSplit);
 }

@@ -311,33 +311,41 @@ Value tile::linearIndex(LoweringContext &l, ArrayRef<Value> coords,
 }
 
 /// The element `slot` of `dist` holds in a row-major buffer at `buffer`,
-/// dimensions permuted by `perm`.
+/// dimensions permuted by `perm`, its index i at `interleave` i + `lane`.
 static Value rowMajorPointer(LoweringContext &l, const Distribution &dist,
                              unsigned slot, Value buffer, Type memType,
-                             ArrayRef<unsigned> perm) {
+                             ArrayRef<unsigned> perm, int64_t interleave = 1,
+                             int64_t lane = 0) {
+  ImplicitLocOpBuilder &b = l.builder();
   SmallVector<Value> coords = dist.isScalar() ? SmallVector<Value>{l.i32(0)}
                                               : l.coordinates(dist, slot);
   SmallVector<int64_t> shape(dist.isScalar() ? ArrayRef<int64_t>{1}
                                              : dist.getShape());
   Value lin = linearIndex(l, coords, shape, perm);
-  return LLVM::GEPOp::create(l.builder(), buffer.getType(), memType, buffer,
+  if (interleave != 1)
+    lin = arith::MulIOp::create(b, lin, l.i32(interleave));
+  if (lane != 0)
+    lin = arith::AddIOp::create(b, lin, l.i32(lane));
+  return LLVM::GEPOp::create(b, buffer.getType(), memType, buffer,
                              ValueRange{lin});
 }
 
 void tile::storeShared(LoweringContext &l, const Slots &slots,
                        const Distribution &dist, int64_t base,
-                       ArrayRef<unsigned> perm) {
+                       ArrayRef<unsigned> perm, int64_t interleave,
+                       int64_t lane) {
   ImplicitLocOpBuilder &b = l.builder();
   Type memType = l.memoryType(slots.front().getType());
   int64_t numElements = 1;
   for (int64_t e : dist.getShape())
     numElements *= e;
-  Value buffer =
-      l.sharedPointer(base, numElements * sharedElementBytes(memType));
+  Value buffer = l.sharedPointer(base, numElements * interleave *
+                                           sharedElementBytes(memType));
   Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
   l.emitIf(owner, [&] {
     for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
-      Value ptr = rowMajorPointer(l, dist, slot, buffer, memType, perm);
+      Value ptr = rowMajorPointer(l, dist, slot, buffer, memType, perm,
+                                  interleave, lane);
       Value v = slots[slot];
       if (v.getType() != memType)
         v = arith::ExtUIOp::create(b, memType, v);
@@ -347,13 +355,15 @@ void tile::storeShared(LoweringContext &l, const Slots &slots,
 }
 
 Slots tile::loadShared(LoweringContext &l, const Distribution &dist,
-                       Type elemType, int64_t base) {
+                       Type elemType, int64_t base, int64_t interleave,
+                       int64_t lane) {
   ImplicitLocOpBuilder &b = l.builder();
   Type memType = l.memoryType(elemType);
   Value buffer = l.sharedPointer(base, 0);
   Slots out;
   for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
-    Value ptr = rowMajorPointer(l, dist, slot, buffer, memType, {});
+    Value ptr =
+        rowMajorPointer(l, dist, slot, buffer, memType, {}, interleave, lane);
     Value v = LLVM::LoadOp::create(b, memType, ptr);
     if (memType != elemType)
       v = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,

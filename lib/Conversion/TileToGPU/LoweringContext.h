@@ -243,14 +243,17 @@ mlir::Value linearIndex(LoweringContext &l, llvm::ArrayRef<mlir::Value> coords,
                         llvm::ArrayRef<unsigned> perm);
 /// Writes the elements of `slots` (distributed as `dist`) to shared memory
 /// at `base` (bytes), row-major over the tensor shape with dimensions
-/// permuted by `perm` (identity when empty); one writer per element.
+/// permuted by `perm` (identity when empty), row-major index i at element
+/// `interleave` i + `lane` (join's halves); one writer per element.
 void storeShared(LoweringContext &l, const Slots &slots,
                  const Distribution &dist, int64_t base,
-                 llvm::ArrayRef<unsigned> perm = {});
+                 llvm::ArrayRef<unsigned> perm = {}, int64_t interleave = 1,
+                 int64_t lane = 0);
 /// Reads the elements `dist` gives this thread from a row-major buffer at
-/// `base`.
+/// `base`, row-major index i from element `interleave` i + `lane`.
 Slots loadShared(LoweringContext &l, const Distribution &dist,
-                 mlir::Type elemType, int64_t base);
+                 mlir::Type elemType, int64_t base, int64_t interleave = 1,
+                 int64_t lane = 0);
 /// Element offset (i32) of (row, col) in `tile`.
 mlir::Value swizzledOffset(LoweringContext &l, const SwizzledTile &tile,
                            mlir::Value row, mlir::Value col);
@@ -286,11 +289,13 @@ Slots loadSwizzled(LoweringContext &l, const Distribution &dist,
 Slots loadMmaFragments(LoweringContext &l, mlir::RankedTensorType type,
                        const SwizzledTile &tile, mlir::Value buffer,
                        int64_t onlyK = -1);
-/// `src` (in `op`) moved into `result`'s layout through shared memory,
-/// transposed if `transpose`; no code when the distributions are equal.
+/// `src` (in `op`) moved into `result`'s layout through shared memory, its
+/// dimensions permuted by `perm` (result dimension i is src dimension
+/// perm[i]; identity when empty) and its row-major order kept (a reshape
+/// when the shapes differ); no code when the distributions are equal.
 mlir::LogicalResult lowerThroughShared(LoweringContext &l, mlir::Operation *op,
                                        mlir::Value src, mlir::Value result,
-                                       bool transpose);
+                                       llvm::ArrayRef<unsigned> perm = {});
 
 } // namespace tile
 

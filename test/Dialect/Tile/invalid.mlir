@@ -86,6 +86,69 @@ tile.kernel @trans_shape(%x: f32) {
 
 // -----
 
+tile.kernel @reshape_count(%x: f32) {
+  %t = tile.splat %x : tensor<4x2xf32>
+  // expected-error @+1 {{'tile.reshape' op result must have as many elements as the source (8), got 16}}
+  %r = tile.reshape %t : tensor<4x2xf32> -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @permute_order(%x: f32) {
+  %t = tile.splat %x : tensor<4x2x8xf32>
+  // expected-error @+1 {{'tile.permute' op order must name each of the 3 dimensions once}}
+  %r = tile.permute %t, order = [0, 2, 2] : tensor<4x2x8xf32> -> tensor<4x8x8xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @permute_rank(%x: f32) {
+  %t = tile.splat %x : tensor<4x2xf32>
+  // expected-error @+1 {{'tile.permute' op order must name each of the 2 dimensions once}}
+  %r = tile.permute %t, order = [0] : tensor<4x2xf32> -> tensor<4xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @permute_shape(%x: f32) {
+  %t = tile.splat %x : tensor<4x2x8xf32>
+  // expected-error @+1 {{'tile.permute' op result shape must be [8, 4, 2]}}
+  %r = tile.permute %t, order = [2, 0, 1] : tensor<4x2x8xf32> -> tensor<8x2x4xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @join_shape(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.join' op result shape must be [4, 2]}}
+  %r = tile.join %t, %t : tensor<4xf32> -> tensor<2x4xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @split_last(%x: f32) {
+  %t = tile.splat %x : tensor<4x4xf32>
+  // expected-error @+1 {{'tile.split' op expects a last dimension of 2, got 4}}
+  %a, %b = tile.split %t : tensor<4x4xf32> -> tensor<4x2xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @split_results(%x: f32) {
+  %t = tile.splat %x : tensor<4x2xf32>
+  // expected-error @+1 {{'tile.split' op results must be the source without its last dimension}}
+  %a, %b = tile.split %t : tensor<4x2xf32> -> tensor<2xf32>
+  tile.return
+}
+
+// -----
+
 tile.kernel @addptr_shape(%p: !tile.ptr<f32>) {
   %ps = tile.splat %p : tensor<4x!tile.ptr<f32>>
   %o = tile.make_range 0, 8 : tensor<8xi32>

@@ -39,6 +39,14 @@ tile.kernel @all_ops(%x: !tile.ptr<f32>, %n: i32, %h: !tile.ptr<f16>)
   %rs = tile.reduce sum %b, axis = 1 : tensor<128x16xf32> -> tensor<128xf32>
   // CHECK: tile.trans %{{.*}} : tensor<128x16xf32> -> tensor<16x128xf32>
   %t = tile.trans %b : tensor<128x16xf32> -> tensor<16x128xf32>
+  // CHECK: tile.reshape %{{.*}} : tensor<128x16xf32> -> tensor<32x4x16xf32>
+  %rs3 = tile.reshape %b : tensor<128x16xf32> -> tensor<32x4x16xf32>
+  // CHECK: tile.permute %{{.*}}, order = [2, 0, 1] : tensor<32x4x16xf32> -> tensor<16x32x4xf32>
+  %pm = tile.permute %rs3, order = [2, 0, 1] : tensor<32x4x16xf32> -> tensor<16x32x4xf32>
+  // CHECK: tile.join %{{.*}}, %{{.*}} : tensor<128x16xf32> -> tensor<128x16x2xf32>
+  %jn = tile.join %b, %b : tensor<128x16xf32> -> tensor<128x16x2xf32>
+  // CHECK: tile.split %{{.*}} : tensor<128x16x2xf32> -> tensor<128x16xf32>
+  %lo, %hi = tile.split %jn : tensor<128x16x2xf32> -> tensor<128x16xf32>
   %acc = arith.constant dense<0.0> : tensor<128x128xf32>
   // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x16xf32> * tensor<16x128xf32> -> tensor<128x128xf32>
   %d = tile.dot %b, %t, %acc : tensor<128x16xf32> * tensor<16x128xf32> -> tensor<128x128xf32>

@@ -209,6 +209,65 @@ LogicalResult TransOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ReshapeOp, PermuteOp, JoinOp, SplitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::verify() {
+  if (getSrc().getType().getNumElements() != getType().getNumElements())
+    return emitOpError("result must have as many elements as the source (")
+           << getSrc().getType().getNumElements() << "), got "
+           << getType().getNumElements();
+  return success();
+}
+
+LogicalResult PermuteOp::verify() {
+  ArrayRef<int64_t> src = getSrc().getType().getShape();
+  ArrayRef<int32_t> order = getOrder();
+  SmallVector<bool> seen(src.size(), false);
+  if (order.size() != src.size())
+    return emitOpError("order must name each of the ")
+           << src.size() << " dimensions once";
+  SmallVector<int64_t> want;
+  for (int32_t d : order) {
+    if (d < 0 || d >= int32_t(src.size()) || seen[d])
+      return emitOpError("order must name each of the ")
+             << src.size() << " dimensions once";
+    seen[d] = true;
+    want.push_back(src[d]);
+  }
+  if (getType().getShape() != ArrayRef<int64_t>(want))
+    return emitOpError("result shape must be ") << formatShape(want);
+  return success();
+}
+
+/// The shape of `type` (empty for a scalar) with a last dimension of 2.
+static SmallVector<int64_t> joinedShape(Type type) {
+  SmallVector<int64_t> shape;
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    shape.append(tensor.getShape().begin(), tensor.getShape().end());
+  shape.push_back(2);
+  return shape;
+}
+
+LogicalResult JoinOp::verify() {
+  SmallVector<int64_t> want = joinedShape(getLhs().getType());
+  if (getType().getShape() != ArrayRef<int64_t>(want))
+    return emitOpError("result shape must be ") << formatShape(want);
+  return success();
+}
+
+LogicalResult SplitOp::verify() {
+  ArrayRef<int64_t> src = getSrc().getType().getShape();
+  if (src.back() != 2)
+    return emitOpError("expects a last dimension of 2, got ") << src.back();
+  SmallVector<int64_t> want = joinedShape(getLhs().getType());
+  if (ArrayRef<int64_t>(want) != src)
+    return emitOpError("results must be the source without its last "
+                       "dimension");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // ConvertLayoutOp
 //===----------------------------------------------------------------------===//
 

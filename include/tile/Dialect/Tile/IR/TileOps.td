@@ -181,6 +181,62 @@ def Tile_TransOp : Tile_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let hasVerifier = 1;
 }
 
+def Tile_ReshapeOp
+    : Tile_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "The same elements in row-major order, in another shape";
+  let description = [{
+    Element `i` in row-major order of the result is element `i` in
+    row-major order of `src`; both have the same number of elements.
+    Lowered through shared memory when the layouts do not line up.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_PermuteOp
+    : Tile_Op<"permute", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Reorders the dimensions of a tile";
+  let description = [{
+    Dimension `i` of the result is dimension `order[i]` of `src` (`trans`
+    is `order = [1, 0]`); `order` is a permutation of the dimensions.
+  }];
+  let arguments = (ins Tile_Tensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src `,` `order` `=` $order attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_JoinOp : Tile_Op<"join", [Pure, SameOperandsAndResultElementType,
+                                   AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "Two tiles of one shape as a new last dimension of size 2";
+  let description = [{
+    `result[..., 0] = lhs`, `result[..., 1] = rhs`; two scalars give a
+    1-D tile of 2.
+  }];
+  let arguments = (ins Tile_Value:$lhs, Tile_Value:$rhs);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat =
+      "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_SplitOp : Tile_Op<"split", [Pure, SameOperandsAndResultElementType,
+                                     AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "The two halves of a last dimension of size 2";
+  let description = [{
+    The inverse of `join`: `lhs = src[..., 0]`, `rhs = src[..., 1]`
+    (scalars when `src` is a 1-D tile of 2).
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Value:$lhs, Tile_Value:$rhs);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($lhs)";
+  let hasVerifier = 1;
+}
+
 def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure, SameOperandsAndResultShape,
                                                       SameOperandsAndResultElementType]> {
   let summary = "Moves a tile's elements into another layout";
