@@ -36,6 +36,8 @@ llvm::StringRef tile::tokSpelling(Tok kind) {
     return "'var'";
   case Tok::KwFor:
     return "'for'";
+  case Tok::KwWhile:
+    return "'while'";
   case Tok::KwIn:
     return "'in'";
   case Tok::KwIf:
@@ -232,6 +234,7 @@ Token Lexer::next() {
                    .Case("let", Tok::KwLet)
                    .Case("var", Tok::KwVar)
                    .Case("for", Tok::KwFor)
+                   .Case("while", Tok::KwWhile)
                    .Case("in", Tok::KwIn)
                    .Case("if", Tok::KwIf)
                    .Case("else", Tok::KwElse)

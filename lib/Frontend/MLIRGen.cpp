@@ -28,6 +28,8 @@ bool tile::containsReturn(const Stmt &stmt) {
   };
   if (auto *loop = dyn_cast<ForStmt>(&stmt))
     return any(loop->body);
+  if (auto *loop = dyn_cast<WhileStmt>(&stmt))
+    return any(loop->body);
   if (auto *branch = dyn_cast<IfStmt>(&stmt))
     return any(branch->thenBody) ||
            (branch->elseBody && any(*branch->elseBody));
@@ -65,6 +67,8 @@ static const Stmt *findReturn(const Stmt &stmt) {
   };
   if (auto *loop = dyn_cast<ForStmt>(&stmt))
     return first(loop->body);
+  if (auto *loop = dyn_cast<WhileStmt>(&stmt))
+    return first(loop->body);
   if (auto *branch = dyn_cast<IfStmt>(&stmt)) {
     if (const Stmt *r = first(branch->thenBody))
       return r;
@@ -84,6 +88,8 @@ static void collectAssigned(ArrayRef<const Stmt *> stmts,
       for (const NameRef &ref : assign->names)
         names.insert(ref.name);
     } else if (auto *loop = dyn_cast<ForStmt>(s))
+      collectAssigned(pointers(loop->body), names);
+    else if (auto *loop = dyn_cast<WhileStmt>(s))
       collectAssigned(pointers(loop->body), names);
     else if (auto *branch = dyn_cast<IfStmt>(s)) {
       collectAssigned(pointers(branch->thenBody), names);
@@ -378,6 +384,8 @@ LogicalResult MLIRGenImpl::genStmt(const Stmt &stmt) {
   }
   case Stmt::Kind::For:
     return genFor(cast<ForStmt>(stmt));
+  case Stmt::Kind::While:
+    return genWhile(cast<WhileStmt>(stmt));
   case Stmt::Kind::If:
     return genIf(cast<IfStmt>(stmt), {});
   case Stmt::Kind::Return:
@@ -842,4 +850,56 @@ OwningOpRef<ModuleOp> tile::compileTileSource(llvm::SourceMgr &sourceMgr,
     return nullptr;
   }
   return module;
+}
+
+LogicalResult MLIRGenImpl::genWhile(const WhileStmt &loop) {
+  if (const Stmt *ret = findReturn(loop))
+    return error(ret->getLoc()) << "'return' inside a loop is not supported";
+  SmallVector<StringRef> carried = carriedNames(*this, pointers(loop.body));
+  SmallVector<Value> inits = currentValues(*this, carried);
+  SmallVector<Type> types;
+  for (Value v : inits)
+    types.push_back(v.getType());
+  Location at = loc(loop.getLoc());
+  SmallVector<Location> locs(types.size(), at);
+  auto whileOp = scf::WhileOp::create(builder, at, types, inits);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    // Before: the condition, over the carried values.
+    mlir::Block *before =
+        builder.createBlock(&whileOp.getBefore(), {}, types, locs);
+    for (auto [name, arg] : llvm::zip(carried, before->getArguments()))
+      lookup(name)->value.value = arg;
+    FailureOr<TValue> cond =
+        genValueExpr(*loop.cond, "the while loop's condition");
+    if (failed(cond))
+      return failure();
+    if (cond->isTile() || !cond->elemType.isInteger(1))
+      return error(loop.cond->getLoc())
+             << "a while loop's condition must be an i1 (bool) scalar, got "
+             << typeName(*cond);
+    if (cond->isConst() && *cond->intConst)
+      return error(loop.cond->getLoc())
+             << "this while loop never ends: its condition is always true "
+                "(there is no 'break')";
+    scf::ConditionOp::create(builder, at,
+                             materialize(*cond, loop.getLoc()).value,
+                             before->getArguments());
+    // After: the body, yielding the carried values to the next test.
+    mlir::Block *after =
+        builder.createBlock(&whileOp.getAfter(), {}, types, locs);
+    for (auto [name, arg] : llvm::zip(carried, after->getArguments()))
+      lookup(name)->value.value = arg;
+    frame().scopes.emplace_back();
+    ++frame().loopDepth;
+    LogicalResult bodyResult = genStmts(pointers(loop.body));
+    --frame().loopDepth;
+    frame().scopes.pop_back();
+    if (failed(bodyResult))
+      return failure();
+    scf::YieldOp::create(builder, at, currentValues(*this, carried));
+  }
+  for (auto [name, result] : llvm::zip(carried, whileOp.getResults()))
+    lookup(name)->value.value = result;
+  return success();
 }

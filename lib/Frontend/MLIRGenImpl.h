@@ -78,6 +78,7 @@ public:
   mlir::LogicalResult genLet(const ast::LetStmt &let);
   mlir::LogicalResult genAssign(const ast::AssignStmt &assign);
   mlir::LogicalResult genFor(const ast::ForStmt &loop);
+  mlir::LogicalResult genWhile(const ast::WhileStmt &loop);
   mlir::LogicalResult genIf(const ast::IfStmt &stmt,
                             llvm::ArrayRef<const ast::Stmt *> rest);
   mlir::LogicalResult genReturn(const ast::ReturnStmt &ret);

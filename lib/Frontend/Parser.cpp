@@ -338,6 +338,8 @@ private:
     }
     case Tok::KwFor:
       return parseFor();
+    case Tok::KwWhile:
+      return parseWhile();
     case Tok::KwIf:
       return parseIf();
     case Tok::KwReturn: {
@@ -391,6 +393,18 @@ private:
     if (!expect(Tok::Semi, "after the expression"))
       return nullptr;
     return std::make_unique<ExprStmt>(loc, std::move(expr));
+  }
+
+  StmtPtr parseWhile() {
+    SrcLoc loc = tok.loc;
+    consume();
+    ExprPtr cond = parseExpr();
+    if (!cond)
+      return nullptr;
+    auto loop = std::make_unique<WhileStmt>(loc, std::move(cond));
+    if (!parseBlock(loop->body))
+      return nullptr;
+    return loop;
   }
 
   StmtPtr parseFor() {

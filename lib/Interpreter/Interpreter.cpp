@@ -293,6 +293,34 @@ LogicalResult Interpreter::runFor(scf::ForOp op) {
   return success();
 }
 
+LogicalResult Interpreter::runWhile(scf::WhileOp op) {
+  SmallVector<RtValue> carried;
+  for (Value init : op.getInits())
+    carried.push_back(get(init));
+  while (true) {
+    for (auto [arg, value] : llvm::zip(op.getBeforeArguments(), carried))
+      set(arg, value);
+    auto condition = op.getConditionOp();
+    for (Operation &inner : op.getBefore().front().without_terminator())
+      if (failed(runOp(inner)))
+        return failure();
+    carried.clear();
+    for (Value v : condition.getArgs())
+      carried.push_back(get(v));
+    if (get(condition.getCondition()).ints[0] == 0)
+      break;
+    for (auto [arg, value] : llvm::zip(op.getAfterArguments(), carried))
+      set(arg, value);
+    SmallVector<RtValue> next;
+    if (failed(runBlock(op.getAfter().front(), &next)))
+      return failure();
+    carried = std::move(next);
+  }
+  for (auto [result, value] : llvm::zip(op.getResults(), carried))
+    set(result, value);
+  return success();
+}
+
 LogicalResult Interpreter::runIf(scf::IfOp op) {
   bool cond = get(op.getCondition()).ints[0] != 0;
   Region &region = cond ? op.getThenRegion() : op.getElseRegion();
@@ -309,6 +337,8 @@ LogicalResult Interpreter::runOp(Operation &op) {
     return runFor(forOp);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return runIf(ifOp);
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return runWhile(whileOp);
   if (isa<TileDialect>(op.getDialect()))
     return runTileOp(op);
   if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))

@@ -152,6 +152,7 @@ private:
   LogicalResult runOp(Operation &op);
   LogicalResult runFor(scf::ForOp op);
   LogicalResult runIf(scf::IfOp op);
+  LogicalResult runWhile(scf::WhileOp op);
   LogicalResult runArith(Operation &op);
   LogicalResult runTileOp(Operation &op);
   LogicalResult runMemory(Operation &op);

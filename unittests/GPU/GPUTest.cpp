@@ -53,35 +53,14 @@ TEST_F(GPUTest, VectorAdd) {
 /// reshape, permute, join and split move elements exactly: 3-D permutes
 /// of a reshaped block, join/split of f32 and of i1 tiles, in 1, 4 and 8
 /// warps, over a length that is a multiple of no block (masked loads fill
-/// the tail with known values), against host index arithmetic.
+/// the tail with known values), against host index arithmetic. The kernel
+/// is test/Interpreter/Inputs/moves.tile (blocks of 8 x 16 x 4 here).
 TEST_F(GPUTest, ShapeBuiltins) {
-  const char *source = R"(
-kernel moves(x: ptr<f32>, y: ptr<f32>, o: ptr<f32>, n: i32,
-             const A: i32 = 8, const B: i32 = 16, const C: i32 = 4) {
-  let base = program_id(0) * (A * B * C);
-  let r = base + range(0, A * B * C);
-  let a = load(x + r, r < n, other: -1.0);
-  let b = load(y + r, r < n, other: -2.0);
-  // o[0, n): a as [A, B, C] permuted to [B, C, A], back in row-major order.
-  let p = reshape(permute(reshape(a, [A, B, C]), [1, 2, 0]), [A * B * C]);
-  store(o + r, p, r < n);
-  // o[n, 3n): join(a, b) row-major, then the pair swapped through split.
-  let j = reshape(join(a, b), [2 * A * B * C]);
-  let r2 = 2 * base + range(0, 2 * A * B * C);
-  store(o + n + r2, j, r2 < 2 * n);
-  let (lo, hi) = split(reshape(a, [A * B * C / 2, 2]));
-  let q = reshape(join(hi, lo), [A * B * C]);
-  store(o + 3 * n + r, q, r < n);
-  // o[4n, 6n): booleans joined, as 0/1.
-  let bits = reshape(join(a > 0.0, b > a), [2 * A * B * C]);
-  store(o + 4 * n + r2, cast(bits, f32), r2 < 2 * n);
-}
-)";
   const int A = 8, B = 16, C = 4, block = A * B * C;
   for (unsigned warps : {1u, 4u, 8u}) {
     ModuleOptions options;
     options.numWarps = warps;
-    Module m = rt->compileSource(source, "moves.tile", {}, options);
+    Module m = rt->compileFile(interpreterInput("moves.tile"), {}, options);
     const int n = 1000; // two blocks, the second partial
     auto x = random(n), y = random(n);
     Buffer dx = upload(x), dy = upload(y), out = poisoned(6 * n + 1);
@@ -114,6 +93,56 @@ kernel moves(x: ptr<f32>, y: ptr<f32>, o: ptr<f32>, n: i32,
                       << ", want " << want[i];
     EXPECT_EQ(bad, 0) << "warps " << warps;
     EXPECT_TRUE(std::isnan(got[6 * n])) << "element past the end written";
+  }
+}
+
+/// while loops: per-element Collatz step counts (a loop over a tile until
+/// every element reaches 1), a scalar loop carrying a tile, and a loop that
+/// never runs, in 1, 4 and 8 warps over random starts and a length that
+/// is a multiple of no block. test/Interpreter/Inputs/while.tile.
+TEST_F(GPUTest, WhileLoops) {
+  const int n = 1000;
+  std::uniform_int_distribution<int32_t> start(0, 100000);
+  std::vector<int32_t> x(n);
+  for (int32_t &v : x)
+    v = start(rng);
+  std::vector<int32_t> wantSteps(n + 1, 5);
+  for (int i = 0; i < n; ++i) {
+    int64_t v = x[i];
+    int32_t c = 0;
+    for (; v > 1; ++c)
+      v = v % 2 ? 3 * v + 1 : v / 2;
+    wantSteps[i] = c;
+  }
+  double s = 1, scale = 1;
+  for (; s < n; s *= 3)
+    scale *= 2;
+  for (unsigned warps : {1u, 4u, 8u}) {
+    ModuleOptions options;
+    options.numWarps = warps;
+    Module m = rt->compileFile(interpreterInput("while.tile"), {}, options);
+    Buffer dx = uploadVector(*rt, x), steps = rt->alloc((n + 2) * 4),
+           acc = poisoned(n + 1);
+    steps.fill(0xFF);
+    m.kernel("collatz").launch({unsigned((n + 127) / 128)}, dx, steps, acc,
+                               int32_t(n));
+    rt->synchronize();
+    auto gotSteps = downloadVector<int32_t>(steps, n + 2);
+    auto gotAcc = download(acc, n + 1);
+    int bad = 0;
+    for (int i = 0; i <= n; ++i)
+      if (gotSteps[i] != wantSteps[i] && bad++ < 5)
+        ADD_FAILURE() << "warps " << warps << ": steps[" << i
+                      << "] = " << gotSteps[i] << ", want " << wantSteps[i];
+    for (int i = 0; i < n; ++i) {
+      float want = float(double(i % 3) * scale + s);
+      if (gotAcc[i] != want && bad++ < 5)
+        ADD_FAILURE() << "warps " << warps << ": acc[" << i
+                      << "] = " << gotAcc[i] << ", want " << want;
+    }
+    EXPECT_EQ(bad, 0) << "warps " << warps;
+    EXPECT_EQ(gotSteps[n + 1], -1) << "element past the end written";
+    EXPECT_TRUE(std::isnan(gotAcc[n])) << "element past the end written";
   }
 }
 

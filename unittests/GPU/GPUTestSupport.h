@@ -96,6 +96,13 @@ inline std::string example(const char *name) {
   return dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) + "/" + name;
 }
 
+/// A kernel the interpreter's lit tests also run (test/Interpreter/Inputs,
+/// beside examples/ in the source tree), so that both check one source.
+inline std::string interpreterInput(const char *name) {
+  return dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) +
+         "/../test/Interpreter/Inputs/" + name;
+}
+
 /// True under compute-sanitizer runs, which skip the largest sizes.
 inline bool smallOnly() { return getenv("TILE_GPU_TEST_SMALL") != nullptr; }
 

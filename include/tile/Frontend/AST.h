@@ -158,7 +158,7 @@ struct TypeAnnotation {
 /// Base of all statements.
 class Stmt {
 public:
-  enum class Kind { Let, Assign, Expr, For, If, Return };
+  enum class Kind { Let, Assign, Expr, For, While, If, Return };
   Stmt(Kind kind, SrcLoc loc) : kind(kind), loc(loc) {}
   virtual ~Stmt() = default;
   Kind getKind() const { return kind; }
@@ -217,6 +217,15 @@ struct ForStmt : Stmt {
   ExprPtr lo, hi, step; ///< `step` may be null (1).
   Block body;
   static bool classof(const Stmt *s) { return s->getKind() == Kind::For; }
+};
+
+/// `while cond { body }`.
+struct WhileStmt : Stmt {
+  WhileStmt(SrcLoc loc, ExprPtr cond)
+      : Stmt(Kind::While, loc), cond(std::move(cond)) {}
+  ExprPtr cond;
+  Block body;
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::While; }
 };
 
 /// `if cond { then } else { otherwise }`; `else if` nests an IfStmt.

@@ -30,6 +30,7 @@ enum class Tok {
   KwLet,
   KwVar,
   KwFor,
+  KwWhile,
   KwIn,
   KwIf,
   KwElse,

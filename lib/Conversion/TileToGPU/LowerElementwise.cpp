@@ -145,6 +145,37 @@ static LogicalResult lowerFor(scf::ForOp op, LoweringContext &l) {
   return success();
 }
 
+/// A while loop over the carried values' slots: the condition block and
+/// the body lowered into blocks whose arguments are those slots.
+static LogicalResult lowerWhile(scf::WhileOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  SmallVector<unsigned> counts;
+  SmallVector<Value> inits = flatten(l, op.getInits(), counts);
+  SmallVector<Type> types;
+  for (Value v : inits)
+    types.push_back(v.getType());
+  auto newWhile = scf::WhileOp::create(b, types, inits);
+  SmallVector<Location> locs(types.size(), op.getLoc());
+  Block *before = b.createBlock(&newWhile.getBefore(), {}, types, locs);
+  Block *after = b.createBlock(&newWhile.getAfter(), {}, types, locs);
+  b.setInsertionPointAfter(newWhile);
+  unflatten(l, op.getBeforeArguments(), before->getArguments(), counts);
+  unflatten(l, op.getAfterArguments(), after->getArguments(), counts);
+  if (failed(l.lowerBlockInto(op.getBefore().front(), before)) ||
+      failed(l.lowerBlockInto(op.getAfter().front(), after)))
+    return failure();
+  unflatten(l, op.getResults(), newWhile.getResults(), counts);
+  return success();
+}
+
+static LogicalResult lowerCondition(scf::ConditionOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  SmallVector<unsigned> counts;
+  scf::ConditionOp::create(b, l.lookupScalar(op.getCondition()),
+                           flatten(l, op.getArgs(), counts));
+  return success();
+}
+
 static LogicalResult lowerIf(scf::IfOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   SmallVector<Type> types;
@@ -447,6 +478,8 @@ void tile::populateElementwiseLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerConstant);
   patterns.add(lowerFor);
   patterns.add(lowerIf);
+  patterns.add(lowerWhile);
+  patterns.add(lowerCondition);
   patterns.add(lowerYield);
   patterns.addDialect(arith::ArithDialect::getDialectNamespace(),
                       lowerElementwise);
