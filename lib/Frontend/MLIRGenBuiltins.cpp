@@ -458,21 +458,36 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
   }
 
   case Builtin::Print: {
-    if (failed(args.check(2, {"prefix", "value"})))
+    // print(prefix, value, more values...): one print op per value; with
+    // several, each line names its operand after the prefix.
+    SmallVector<std::string> extra;
+    for (size_t i = 2; i < call.args.size(); ++i)
+      extra.push_back("value" + std::to_string(i));
+    SmallVector<StringRef> names = {"prefix", "value"};
+    names.append(extra.begin(), extra.end());
+    if (failed(args.check(2, names)))
       return fail();
     FailureOr<std::string> prefix = args.text(0, "print's prefix");
     if (failed(prefix))
       return fail();
-    FailureOr<TValue> v = args.value(1);
-    if (failed(v))
-      return fail();
-    if (!v->elemType.isIntOrFloat())
-      return FailureOr<TValue>(error(args.get(1)->getLoc())
-                               << "print takes a number or a tile of "
-                                  "numbers, got "
-                               << typeName(*v));
-    PrintOp::create(builder, l, builder.getStringAttr(*prefix),
-                    materialize(*v, at).value);
+    SmallVector<Value> values;
+    for (size_t i = 1; i < names.size(); ++i) {
+      FailureOr<TValue> v = args.value(i);
+      if (failed(v))
+        return fail();
+      if (!v->elemType.isIntOrFloat())
+        return FailureOr<TValue>(error(args.get(i)->getLoc())
+                                 << "print takes numbers or tiles of "
+                                    "numbers, got "
+                                 << typeName(*v));
+      values.push_back(materialize(*v, at).value);
+    }
+    for (auto [i, value] : llvm::enumerate(values)) {
+      std::string text = *prefix;
+      if (values.size() > 1)
+        text += "(operand " + std::to_string(i) + ") ";
+      PrintOp::create(builder, l, builder.getStringAttr(text), value);
+    }
     return FailureOr<TValue>(TValue());
   }
 
