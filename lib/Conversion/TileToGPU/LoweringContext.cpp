@@ -177,6 +177,9 @@ LogicalResult LoweringContext::run() {
        llvm::zip(kernel.getBody().getArguments(), entry.getArguments()))
     map(arg, {newArg});
   placeSharedBuffers();
+  // Scratch is read and written in 16-byte vectors (ldmatrix rows, v4
+  // stores): after mbarriers (8 bytes each) it must be realigned.
+  scratchBase = llvm::alignTo(scratchBase, 128);
   sharedBytes = scratchBase;
   if (failed(lowerBlock(kernel.getBody().front())))
     return failure();
