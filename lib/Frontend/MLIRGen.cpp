@@ -19,6 +19,15 @@ using namespace tile::ast;
 // Return analysis
 //===----------------------------------------------------------------------===//
 
+/// The body of a `for` or `while` loop; null for other statements.
+static const ast::Block *loopBody(const Stmt &stmt) {
+  if (auto *loop = dyn_cast<ForStmt>(&stmt))
+    return &loop->body;
+  if (auto *loop = dyn_cast<WhileStmt>(&stmt))
+    return &loop->body;
+  return nullptr;
+}
+
 bool tile::containsReturn(const Stmt &stmt) {
   if (isa<ReturnStmt>(stmt))
     return true;
@@ -26,10 +35,8 @@ bool tile::containsReturn(const Stmt &stmt) {
     return llvm::any_of(block,
                         [](const StmtPtr &s) { return containsReturn(*s); });
   };
-  if (auto *loop = dyn_cast<ForStmt>(&stmt))
-    return any(loop->body);
-  if (auto *loop = dyn_cast<WhileStmt>(&stmt))
-    return any(loop->body);
+  if (const ast::Block *body = loopBody(stmt))
+    return any(*body);
   if (auto *branch = dyn_cast<IfStmt>(&stmt))
     return any(branch->thenBody) ||
            (branch->elseBody && any(*branch->elseBody));
@@ -65,10 +72,8 @@ static const Stmt *findReturn(const Stmt &stmt) {
         return r;
     return nullptr;
   };
-  if (auto *loop = dyn_cast<ForStmt>(&stmt))
-    return first(loop->body);
-  if (auto *loop = dyn_cast<WhileStmt>(&stmt))
-    return first(loop->body);
+  if (const ast::Block *body = loopBody(stmt))
+    return first(*body);
   if (auto *branch = dyn_cast<IfStmt>(&stmt)) {
     if (const Stmt *r = first(branch->thenBody))
       return r;
@@ -87,10 +92,8 @@ static void collectAssigned(ArrayRef<const Stmt *> stmts,
         names.insert(assign->name);
       for (const NameRef &ref : assign->names)
         names.insert(ref.name);
-    } else if (auto *loop = dyn_cast<ForStmt>(s))
-      collectAssigned(pointers(loop->body), names);
-    else if (auto *loop = dyn_cast<WhileStmt>(s))
-      collectAssigned(pointers(loop->body), names);
+    } else if (const ast::Block *body = loopBody(*s))
+      collectAssigned(pointers(*body), names);
     else if (auto *branch = dyn_cast<IfStmt>(s)) {
       collectAssigned(pointers(branch->thenBody), names);
       if (branch->elseBody)

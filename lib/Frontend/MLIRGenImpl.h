@@ -183,9 +183,6 @@ public:
   /// The two values of `split(x)`.
   mlir::FailureOr<llvm::SmallVector<TValue>>
   genSplit(const ast::CallExpr &call);
-  /// Errors unless `v` holds numbers that `builtin` can move.
-  mlir::LogicalResult checkMovable(const TValue &v, llvm::StringRef builtin,
-                                   SrcLoc at);
 
   mlir::MLIRContext &context;
   mlir::OpBuilder builder;

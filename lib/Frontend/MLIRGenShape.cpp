@@ -29,15 +29,20 @@ ShapeBuiltin shapeBuiltinFromName(StringRef name) {
       .Default(ShapeBuiltin::None);
 }
 
-} // namespace
-
-LogicalResult MLIRGenImpl::checkMovable(const TValue &v, StringRef builtin,
-                                        SrcLoc at) {
-  if (v.isVoid() || isa<PointerType>(v.elemType))
-    return error(at) << "'" << builtin << "' moves numbers, got "
-                     << typeName(v);
-  return success();
+/// Argument `i` of `call` (reshape, permute, join or split), which must
+/// hold numbers.
+FailureOr<TValue> movableArg(MLIRGenImpl &gen, CallArgs &args,
+                             const CallExpr &call, size_t i) {
+  FailureOr<TValue> v = args.value(i);
+  if (failed(v))
+    return failure();
+  if (v->isVoid() || isa<PointerType>(v->elemType))
+    return gen.error(call.getLoc())
+           << "'" << call.callee << "' moves numbers, got " << gen.typeName(*v);
+  return v;
 }
+
+} // namespace
 
 std::optional<FailureOr<TValue>>
 MLIRGenImpl::genShapeBuiltin(const CallExpr &call) {
@@ -53,8 +58,8 @@ MLIRGenImpl::genShapeBuiltin(const CallExpr &call) {
   case ShapeBuiltin::Reshape: {
     if (failed(args.check(2, {"x", "shape"})))
       return fail();
-    FailureOr<TValue> x = args.value(0);
-    if (failed(x) || failed(checkMovable(*x, "reshape", at)))
+    FailureOr<TValue> x = movableArg(*this, args, call, 0);
+    if (failed(x))
       return fail();
     FailureOr<SmallVector<int64_t>> shape = args.shape(1);
     if (failed(shape))
@@ -80,8 +85,8 @@ MLIRGenImpl::genShapeBuiltin(const CallExpr &call) {
   case ShapeBuiltin::Permute: {
     if (failed(args.check(2, {"x", "dims"})))
       return fail();
-    FailureOr<TValue> x = args.value(0);
-    if (failed(x) || failed(checkMovable(*x, "permute", at)))
+    FailureOr<TValue> x = movableArg(*this, args, call, 0);
+    if (failed(x))
       return fail();
     const Expr *dimsExpr = args.get(1);
     auto *list = dyn_cast<ListExpr>(dimsExpr);
@@ -122,12 +127,11 @@ MLIRGenImpl::genShapeBuiltin(const CallExpr &call) {
   case ShapeBuiltin::Join: {
     if (failed(args.check(2, {"a", "b"})))
       return fail();
-    FailureOr<TValue> a = args.value(0);
-    if (failed(a) || failed(checkMovable(*a, "join", at)))
+    FailureOr<TValue> a = movableArg(*this, args, call, 0);
+    if (failed(a))
       return fail();
-    FailureOr<TValue> b = args.value(1);
-    if (failed(b) || failed(checkMovable(*b, "join", at)) ||
-        failed(unify(*a, *b, at, "'join'")))
+    FailureOr<TValue> b = movableArg(*this, args, call, 1);
+    if (failed(b) || failed(unify(*a, *b, at, "'join'")))
       return fail();
     SmallVector<int64_t> shape(a->shape.begin(), a->shape.end());
     shape.push_back(2);
@@ -152,8 +156,8 @@ FailureOr<SmallVector<TValue>> MLIRGenImpl::genSplit(const CallExpr &call) {
   CallArgs args(*this, call);
   if (failed(args.check(1, {"x"})))
     return failure();
-  FailureOr<TValue> x = args.value(0);
-  if (failed(x) || failed(checkMovable(*x, "split", at)))
+  FailureOr<TValue> x = movableArg(*this, args, call, 0);
+  if (failed(x))
     return failure();
   if (!x->isTile() || x->shape.back() != 2)
     return error(at) << "'split' needs a tile whose last dimension is 2, got "

@@ -224,17 +224,18 @@ LogicalResult PermuteOp::verify() {
   ArrayRef<int64_t> src = getSrc().getType().getShape();
   ArrayRef<int32_t> order = getOrder();
   SmallVector<bool> seen(src.size(), false);
-  if (order.size() != src.size())
-    return emitOpError("order must name each of the ")
-           << src.size() << " dimensions once";
   SmallVector<int64_t> want;
+  bool isPermutation = order.size() == src.size();
   for (int32_t d : order) {
-    if (d < 0 || d >= int32_t(src.size()) || seen[d])
-      return emitOpError("order must name each of the ")
-             << src.size() << " dimensions once";
+    isPermutation &= d >= 0 && d < int32_t(src.size()) && !seen[d];
+    if (!isPermutation)
+      break;
     seen[d] = true;
     want.push_back(src[d]);
   }
+  if (!isPermutation)
+    return emitOpError("order must name each of the ")
+           << src.size() << " dimensions once";
   if (getType().getShape() != ArrayRef<int64_t>(want))
     return emitOpError("result shape must be ") << formatShape(want);
   return success();
