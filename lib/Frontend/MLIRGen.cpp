@@ -744,13 +744,8 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
     return error(call.getLoc())
            << "'" << fn.name << "' expects " << fn.params.size()
            << " argument(s), got " << call.args.size();
-  for (const Frame &f : frames)
-    if (f.fn == &fn)
-      return error(call.getLoc())
-             << "recursive call of '" << fn.name
-             << "' (helpers are inlined, so they cannot recurse)";
-  if (frames.size() > 64)
-    return error(call.getLoc()) << "helper calls nested too deeply";
+  if (failed(checkInlinable(fn, call.getLoc())))
+    return failure();
   SmallVector<TValue> args;
   // Arguments that name a type (directly or through a parameter).
   SmallVector<Type> typeArgs;
@@ -775,6 +770,23 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
       return failure();
     args.push_back(*v);
   }
+  return inlineHelper(fn, args, typeArgs, call.getLoc(), values);
+}
+
+LogicalResult MLIRGenImpl::checkInlinable(const ast::Function &fn, SrcLoc at) {
+  for (const Frame &f : frames)
+    if (f.fn == &fn)
+      return error(at) << "recursive call of '" << fn.name
+                       << "' (helpers are inlined, so they cannot recurse)";
+  if (frames.size() > 64)
+    return error(at) << "helper calls nested too deeply";
+  return success();
+}
+
+FailureOr<TValue> MLIRGenImpl::inlineHelper(const ast::Function &fn,
+                                            ArrayRef<TValue> args,
+                                            ArrayRef<Type> typeArgs, SrcLoc at,
+                                            SmallVector<TValue> *values) {
   frames.emplace_back();
   frame().fn = &fn;
   frame().scopes.emplace_back();
@@ -803,16 +815,15 @@ FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
     return failure();
   if (frame().returnedValues) {
     if (!values)
-      return error(call.getLoc())
-             << "'" << fn.name << "' returns " << frame().returnedValues->size()
-             << " values; bind them with 'let (a, b, ...) = " << fn.name
-             << "(...)'";
+      return error(at) << "'" << fn.name << "' returns "
+                       << frame().returnedValues->size()
+                       << " values; bind them with 'let (a, b, ...) = "
+                       << fn.name << "(...)'";
     *values = std::move(*frame().returnedValues);
     return TValue();
   }
   if (values)
-    return error(call.getLoc())
-           << "'" << fn.name << "' returns one value, not several";
+    return error(at) << "'" << fn.name << "' returns one value, not several";
   if (!frame().returned)
     return TValue();
   return *frame().returned;

@@ -806,5 +806,6 @@ MLIRGenImpl::genAtomicOrder(const Expr *sem, const Expr *scope) {
 
 bool tile::isBuiltinName(StringRef name) {
   return builtinFromName(name) != Builtin::None || isMathBuiltinName(name) ||
-         isRandomBuiltinName(name) || isShapeBuiltinName(name);
+         isRandomBuiltinName(name) || isShapeBuiltinName(name) ||
+         isCombineBuiltinName(name);
 }

@@ -102,6 +102,15 @@ public:
   mlir::FailureOr<TValue>
   genHelperCall(const ast::CallExpr &call, const ast::Function &fn,
                 llvm::SmallVector<TValue> *values = nullptr);
+  /// Errors at `at` if inlining `fn` there would recurse or nest too deeply.
+  mlir::LogicalResult checkInlinable(const ast::Function &fn, SrcLoc at);
+  /// Inlines the body of `fn` with its parameters bound to `args` (or, where
+  /// `typeArgs` has a type, to that type name); `values` as genHelperCall.
+  mlir::FailureOr<TValue> inlineHelper(const ast::Function &fn,
+                                       llvm::ArrayRef<TValue> args,
+                                       llvm::ArrayRef<mlir::Type> typeArgs,
+                                       SrcLoc at,
+                                       llvm::SmallVector<TValue> *values);
   /// Resolves a written type; `shape` gets the tile dimensions.
   mlir::LogicalResult resolveType(const ast::TypeAnnotation &type,
                                   mlir::Type &elem,
@@ -163,26 +172,35 @@ public:
   mlir::FailureOr<std::pair<MemSemantic, MemScope>>
   genAtomicOrder(const ast::Expr *sem, const ast::Expr *scope);
 
-  //===--- Math builtins (MLIRGenMath.cpp) ---------------------------------===//
-  /// Generates a math builtin call (exp, erf, pow, clamp, ...); returns
-  /// nullopt if `call` is not one.
+  //===--- Math builtins (MLIRGenMath.cpp)
+  //---------------------------------===//
+  /// Generates a math builtin call (exp, erf, pow, clamp, ...); other calls
+  /// go on to genRandomBuiltin.
   std::optional<mlir::FailureOr<TValue>>
   genMathBuiltin(const ast::CallExpr &call);
 
-  //===--- Random numbers (MLIRGenRandom.cpp) ------------------------------===//
-  /// Generates randint/rand/randn/umulhi; returns nullopt for other calls.
+  //===--- Random numbers (MLIRGenRandom.cpp)
+  //------------------------------===//
+  /// Generates randint/rand/randn/umulhi; other calls go on to
+  /// genShapeBuiltin.
   std::optional<mlir::FailureOr<TValue>>
   genRandomBuiltin(const ast::CallExpr &call);
 
-  //===--- Moving elements (MLIRGenShape.cpp)
-  //------------------------------===//
+  //===--- Moving elements (MLIRGenShape.cpp) -----------------------------===//
   /// Generates reshape/permute/join (split: an error, it gives two values);
-  /// returns nullopt for other calls.
+  /// other calls go on to genCombineBuiltin.
   std::optional<mlir::FailureOr<TValue>>
   genShapeBuiltin(const ast::CallExpr &call);
   /// The two values of `split(x)`.
   mlir::FailureOr<llvm::SmallVector<TValue>>
   genSplit(const ast::CallExpr &call);
+
+  //===--- Combine functions (MLIRGenCombine.cpp)
+  //--------------------------===//
+  /// Generates reduce/scan with a helper as combine function; returns
+  /// nullopt for other calls.
+  std::optional<mlir::FailureOr<TValue>>
+  genCombineBuiltin(const ast::CallExpr &call);
 
   mlir::MLIRContext &context;
   mlir::OpBuilder builder;
@@ -218,6 +236,8 @@ bool isMathBuiltinName(llvm::StringRef name);
 bool isRandomBuiltinName(llvm::StringRef name);
 /// Whether `name` is reshape/permute/join/split (MLIRGenShape.cpp).
 bool isShapeBuiltinName(llvm::StringRef name);
+/// Whether `name` is reduce/scan (MLIRGenCombine.cpp).
+bool isCombineBuiltinName(llvm::StringRef name);
 /// Whether `stmt` contains a `return` anywhere within it.
 bool containsReturn(const ast::Stmt &stmt);
 /// Whether the statements always end in `return` on every path.

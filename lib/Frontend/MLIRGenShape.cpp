@@ -48,7 +48,7 @@ std::optional<FailureOr<TValue>>
 MLIRGenImpl::genShapeBuiltin(const CallExpr &call) {
   ShapeBuiltin kind = shapeBuiltinFromName(call.callee);
   if (kind == ShapeBuiltin::None)
-    return std::nullopt;
+    return genCombineBuiltin(call);
   SrcLoc at = call.getLoc();
   Location l = loc(at);
   CallArgs args(*this, call);

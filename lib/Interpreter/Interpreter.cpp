@@ -376,6 +376,10 @@ LogicalResult Interpreter::runTileOp(Operation &op) {
     return runScan(scan);
   if (auto hint = dyn_cast<HintOp>(op))
     return runHint(hint);
+  if (auto reduce = dyn_cast<GenericReduceOp>(op))
+    return runGenericReduce(reduce);
+  if (auto scan = dyn_cast<GenericScanOp>(op))
+    return runGenericScan(scan);
   if (auto dot = dyn_cast<DotOp>(op))
     return runDot(dot);
   if (auto reduce = dyn_cast<ReduceOp>(op))
@@ -730,6 +734,77 @@ LogicalResult Interpreter::runScan(ScanOp op) {
         uint64_t prev = out.ints[at(r - 1)], x = out.ints[at(r)];
         out.ints[at(r)] = rt.wrap(int64_t(isSum ? prev + x : prev * x));
       }
+    }
+  }
+  set(op.getResult(), std::move(out));
+  return success();
+}
+
+FailureOr<RtValue> Interpreter::combine(Region &combiner, RtValue a,
+                                        RtValue b) {
+  Block &body = combiner.front();
+  set(body.getArgument(0), std::move(a));
+  set(body.getArgument(1), std::move(b));
+  for (Operation &inner : body.without_terminator())
+    if (failed(runOp(inner)))
+      return failure();
+  return get(cast<CombineYieldOp>(body.getTerminator()).getValue());
+}
+
+/// Element `i` of `v` as a scalar value of `v`'s class.
+static RtValue elementOf(const RtValue &v, size_t i) {
+  RtValue e;
+  if (!v.ints.empty())
+    e.ints = {v.ints[i]};
+  else
+    e.floats = {v.floats[i]};
+  return e;
+}
+
+/// Stores the scalar `e` as element `i` of `v`.
+static void setElement(RtValue &v, size_t i, const RtValue &e) {
+  if (!v.ints.empty())
+    v.ints[i] = e.ints[0];
+  else
+    v.floats[i] = e.floats[0];
+}
+
+LogicalResult Interpreter::runGenericReduce(GenericReduceOp op) {
+  const RtValue &src = get(op.getSrc());
+  RtValue out = makeValue(op.getType());
+  int64_t len = src.shape[op.getAxis()];
+  int64_t inner = innerSize(src.shape, op.getAxis());
+  for (size_t o = 0; o < out.size(); ++o) {
+    int64_t outer = int64_t(o) / inner, in = int64_t(o) % inner;
+    auto at = [&](int64_t r) { return (outer * len + r) * inner + in; };
+    RtValue acc = elementOf(src, at(0));
+    for (int64_t r = 1; r < len; ++r) {
+      FailureOr<RtValue> next =
+          combine(op.getCombiner(), std::move(acc), elementOf(src, at(r)));
+      if (failed(next))
+        return failure();
+      acc = std::move(*next);
+    }
+    setElement(out, o, acc);
+  }
+  set(op.getResult(), std::move(out));
+  return success();
+}
+
+LogicalResult Interpreter::runGenericScan(GenericScanOp op) {
+  RtValue out = get(op.getSrc());
+  int64_t len = out.shape[op.getAxis()];
+  int64_t inner = innerSize(out.shape, op.getAxis());
+  int64_t lines = int64_t(out.size()) / len;
+  for (int64_t line = 0; line < lines; ++line) {
+    int64_t outer = line / inner, in = line % inner;
+    auto at = [&](int64_t r) { return (outer * len + r) * inner + in; };
+    for (int64_t r = 1; r < len; ++r) {
+      FailureOr<RtValue> next = combine(
+          op.getCombiner(), elementOf(out, at(r - 1)), elementOf(out, at(r)));
+      if (failed(next))
+        return failure();
+      setElement(out, at(r), *next);
     }
   }
   set(op.getResult(), std::move(out));

@@ -160,6 +160,11 @@ private:
   LogicalResult runReduce(ReduceOp op);
   LogicalResult runScan(ScanOp op);
   LogicalResult runHint(HintOp op);
+  /// generic_reduce (in order along the axis) and generic_scan.
+  LogicalResult runGenericReduce(GenericReduceOp op);
+  LogicalResult runGenericScan(GenericScanOp op);
+  /// The combiner region applied to the scalars `a` and `b`.
+  FailureOr<RtValue> combine(Region &combiner, RtValue a, RtValue b);
   /// print (to stdout) and device_assert (an error where it fails).
   LogicalResult runDebug(Operation &op);
 

@@ -449,4 +449,97 @@ kernel shifted(x: ptr<f32>, y: ptr<f32>, start: i32, n: i32,
   }
 }
 
+/// reduce and scan with combine functions (test/Interpreter/Inputs/
+/// combine.tile): commutative ones (largest magnitude, bitwise or, running
+/// maximum, the widest float with ties) and order-sensitive scans (`last`,
+/// `first`), over rows that fit one warp, span several and repeat, in 1, 4
+/// and 8 warps, with a row count that is a multiple of no block; exact.
+TEST_F(GPUTest, CombineFunctions) {
+  struct Shape {
+    int rows, cols;
+  } shapes[] = {{4, 32}, {2, 128}, {8, 16}, {1, 512}};
+  const int m = 37;
+  auto scramble = [](int32_t raw) { return (raw * 37) % 101 - 50; };
+  auto wider = [](float a, float b) {
+    return std::fabs(a) > std::fabs(b) ||
+                   (std::fabs(a) == std::fabs(b) && a > b)
+               ? a
+               : b;
+  };
+  std::uniform_int_distribution<int32_t> integer(-100000, 100000);
+  // Quarters of small integers: many ties in magnitude.
+  std::uniform_int_distribution<int> quarter(-12, 12);
+  for (Shape s : shapes) {
+    int n = m * s.cols, grid = (m + s.rows - 1) / s.rows;
+    std::vector<int32_t> x(n);
+    std::vector<float> f(n);
+    for (int i = 0; i < n; ++i) {
+      x[i] = integer(rng);
+      f[i] = quarter(rng) / 4.0f;
+    }
+    std::vector<int32_t> wantO(2 * m + 3 * n + grid);
+    std::vector<float> wantF(m + n);
+    for (int p = 0; p < grid; ++p) {
+      auto v = [&](int r, int c) {
+        return scramble(r < m ? x[r * s.cols + c] : -7);
+      };
+      int32_t every = 0;
+      for (int r = p * s.rows; r < (p + 1) * s.rows; ++r) {
+        int32_t largest = 0, ored = 0, running = 0;
+        float widest = 0;
+        for (int c = 0; c < s.cols; ++c) {
+          every |= v(r, c);
+          if (r >= m)
+            continue;
+          largest = std::max(largest, std::abs(v(r, c)));
+          ored |= v(r, c);
+          running = c == 0 ? v(r, c) : std::max(running, v(r, c));
+          widest = c == 0 ? f[r * s.cols] : wider(widest, f[r * s.cols + c]);
+          int at = r * s.cols + c;
+          wantO[2 * m + at] = v(r, c);
+          wantO[2 * m + n + at] = v(p * s.rows, c);
+          wantO[2 * m + 2 * n + at] = running;
+          wantF[m + at] = widest;
+        }
+        if (r < m) {
+          wantO[r] = largest;
+          wantO[m + r] = ored;
+          wantF[r] = widest;
+        }
+      }
+      wantO[2 * m + 3 * n + p] = every;
+    }
+    for (unsigned warps : {1u, 4u, 8u}) {
+      ModuleOptions options;
+      options.numWarps = warps;
+      Module mod = rt->compileFile(
+          interpreterInput("combine.tile"),
+          {{"R", std::to_string(s.rows)}, {"C", std::to_string(s.cols)}},
+          options);
+      Buffer dx = uploadVector(*rt, x), df = upload(f),
+             o = rt->alloc((wantO.size() + 1) * 4), of = poisoned(m + n + 1);
+      o.fill(0xFF);
+      mod.kernel("combine").launch({unsigned(grid)}, dx, df, o, of, int32_t(m));
+      rt->synchronize();
+      auto gotO = downloadVector<int32_t>(o, wantO.size() + 1);
+      auto gotF = download(of, m + n + 1);
+      std::string where = std::to_string(s.rows) + "x" +
+                          std::to_string(s.cols) + ", " +
+                          std::to_string(warps) + " warps";
+      int bad = 0;
+      for (size_t i = 0; i < wantO.size(); ++i)
+        if (gotO[i] != wantO[i] && bad++ < 5)
+          ADD_FAILURE() << where << ": o[" << i << "] = " << gotO[i]
+                        << ", want " << wantO[i];
+      for (size_t i = 0; i < wantF.size(); ++i)
+        if (!(gotF[i] == wantF[i]) && bad++ < 5)
+          ADD_FAILURE() << where << ": of[" << i << "] = " << gotF[i]
+                        << ", want " << wantF[i];
+      EXPECT_EQ(bad, 0) << where;
+      EXPECT_EQ(gotO.back(), -1) << where << ": element past the end written";
+      EXPECT_TRUE(std::isnan(gotF.back())) << where;
+    }
+  }
+}
+
 } // namespace

@@ -164,30 +164,28 @@ static Candidate combineArg(LoweringContext &l, ReduceKind kind, Candidate a,
           arith::SelectOp::create(b, pick, c.index, a.index)};
 }
 
-static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
+/// The slots of `src` reduced along `axis` with `merge` (argmax/argmin:
+/// `isArg`, the candidates carry their index and the result is the index).
+static FailureOr<Slots>
+reduceAlong(LoweringContext &l, Operation *op, Value srcValue, Type resultType,
+            unsigned axis, bool isArg,
+            function_ref<Candidate(Candidate, Candidate)> merge) {
   ImplicitLocOpBuilder &b = l.builder();
-  auto src = *Distribution::get(op.getSrc().getType());
+  auto src = *Distribution::get(srcValue.getType());
   if (src.getSlicedDim())
-    return op.emitError("reducing a sliced tile is not supported by "
-                        "convert-tile-to-gpu");
-  unsigned axis = op.getAxis();
+    return op->emitError("reducing a sliced tile is not supported by "
+                         "convert-tile-to-gpu");
   BlockedEncodingAttr layout = src.getLayout();
-  ReduceKind kind = op.getKind();
-  bool isArg = kind == ReduceKind::argmax || kind == ReduceKind::argmin;
-  const Slots &in = l.lookup(op.getSrc());
-  // argmax/argmin carry each partial result's index along `axis`.
-  auto merge = [&](Candidate x, Candidate y) -> Candidate {
-    if (isArg)
-      return combineArg(l, kind, x, y);
-    return {combine(l, kind, x.value, y.value), Value()};
-  };
+  // A copy: a combiner maps its values while this runs, which may move the
+  // context's table.
+  Slots in = l.lookup(srcValue);
   auto candidate = [&](unsigned slot) -> Candidate {
     return {in[slot], isArg ? l.coordinates(src, slot)[axis] : Value()};
   };
 
   // The result's slots are the source's with local index 0 along `axis`.
   SmallVector<SmallVector<int64_t>> resultLocals;
-  if (auto resultDist = *Distribution::get(op.getType());
+  if (auto resultDist = *Distribution::get(resultType);
       !resultDist.isScalar()) {
     for (unsigned s = 0; s < resultDist.getNumSlots(); ++s)
       resultLocals.push_back(resultDist.getLocalIndex(s));
@@ -287,36 +285,92 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
   Slots results;
   for (Candidate &v : acc)
     results.push_back(isArg ? v.index : v.value);
-  l.map(op, results);
+  return results;
+}
+
+static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
+  ReduceKind kind = op.getKind();
+  bool isArg = kind == ReduceKind::argmax || kind == ReduceKind::argmin;
+  FailureOr<Slots> results =
+      reduceAlong(l, op, op.getSrc(), op.getType(), op.getAxis(), isArg,
+                  [&](Candidate x, Candidate y) -> Candidate {
+                    if (isArg)
+                      return combineArg(l, kind, x, y);
+                    return {combine(l, kind, x.value, y.value), Value()};
+                  });
+  if (failed(results))
+    return failure();
+  l.map(op, *results);
   return success();
 }
 
-/// Inclusive scan along `axis`. A thread's elements along the axis come in
-/// chunks of sizePerThread consecutive ones, one chunk per repetition of the
-/// block's tile; repetition r covers positions [r * cta, (r + 1) * cta),
-/// ordered by warp, then lane, then element. So each chunk is scanned in the
-/// thread, its total scanned across lanes (shuffles up), the warps' totals
-/// across warps (shared memory), and each repetition adds the totals of
-/// the repetitions before it.
-static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
+static LogicalResult lowerGenericReduce(GenericReduceOp op,
+                                        LoweringContext &l) {
+  bool combinerFailed = false;
+  FailureOr<Slots> results =
+      reduceAlong(l, op, op.getSrc(), op.getType(), op.getAxis(),
+                  /*isArg=*/false, [&](Candidate x, Candidate y) -> Candidate {
+                    FailureOr<Value> v =
+                        l.applyCombiner(op.getCombiner(), x.value, y.value);
+                    combinerFailed |= failed(v);
+                    return {succeeded(v) ? *v : x.value, Value()};
+                  });
+  if (failed(results) || combinerFailed)
+    return failure();
+  l.map(op, *results);
+  return success();
+}
+
+/// A partial result of a scan: none (`value` null), or `value` where
+/// `valid` holds (always where `valid` is null).
+struct Partial {
+  Value value, valid;
+};
+
+/// Inclusive scan along `axis` with `merge` (earlier elements on the left;
+/// `identity`, where there is one, stands for "nothing before"). A thread's
+/// elements along the axis come in chunks of sizePerThread consecutive
+/// ones, one chunk per repetition of the block's tile; repetition r covers
+/// positions [r * cta, (r + 1) * cta), ordered by warp, then lane, then
+/// element. So each chunk is scanned in the thread, its total scanned
+/// across lanes (shuffles up), the warps' totals across warps (shared
+/// memory), and each repetition adds the totals of the repetitions before
+/// it.
+static FailureOr<Slots> scanAlong(LoweringContext &l, Operation *op,
+                                  Value srcValue, unsigned axis, Value identity,
+                                  function_ref<Value(Value, Value)> merge) {
   ImplicitLocOpBuilder &b = l.builder();
-  auto src = *Distribution::get(op.getSrc().getType());
+  auto src = *Distribution::get(srcValue.getType());
   if (src.getSlicedDim())
-    return op.emitError("scanning a sliced tile is not supported by "
-                        "convert-tile-to-gpu");
-  unsigned axis = op.getAxis();
+    return op->emitError("scanning a sliced tile is not supported by "
+                         "convert-tile-to-gpu");
   BlockedEncodingAttr layout = src.getLayout();
-  ReduceKind kind = op.getKind();
-  Slots out = l.lookup(op.getSrc());
+  Slots out = l.lookup(srcValue);
   Type elemType = out.front().getType();
-  Value identity =
-      isa<FloatType>(elemType)
-          ? Value(arith::ConstantOp::create(
-                b, b.getFloatAttr(elemType, kind == ReduceKind::sum ? 0 : 1)))
-          : Value(arith::ConstantOp::create(
-                b,
-                b.getIntegerAttr(elemType, kind == ReduceKind::sum ? 0 : 1)));
-  auto merge = [&](Value x, Value y) { return combine(l, kind, x, y); };
+  // `a` then `c`, either possibly absent.
+  auto mergePartial = [&](Partial a, Partial c) -> Partial {
+    if (!a.value)
+      return c;
+    if (!c.value)
+      return a;
+    Value both = merge(a.value, c.value);
+    if (!a.valid && !c.valid)
+      return {both, Value()};
+    if (!a.valid)
+      return {arith::SelectOp::create(b, c.valid, both, a.value), Value()};
+    if (!c.valid)
+      return {arith::SelectOp::create(b, a.valid, both, c.value), Value()};
+    Value v = arith::SelectOp::create(
+        b, a.valid, arith::SelectOp::create(b, c.valid, both, a.value),
+        c.value);
+    return {v, arith::OrIOp::create(b, a.valid, c.valid)};
+  };
+  // `v` where `cond` holds, else nothing.
+  auto when = [&](Value cond, Value v) -> Partial {
+    if (identity)
+      return {arith::SelectOp::create(b, cond, v, identity), Value()};
+    return {v, cond};
+  };
 
   int64_t extent = src.getExtent(axis);
   int64_t chunk = std::min<int64_t>(layout.getSizePerThread()[axis], extent);
@@ -352,8 +406,8 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
                   warpIds = l.warpCoords(layout);
   // Lanes past the distinct ones hold copies (the tile wraps).
   Value lanePos = arith::AndIOp::create(b, laneIds[axis], l.i32(lanes - 1));
-  SmallVector<Value> inclusive = totals, lanePrefix(totals.size(), identity),
-                     warpTotal = totals;
+  SmallVector<Value> inclusive = totals, warpTotal = totals;
+  SmallVector<Partial> lanePrefix(totals.size());
   if (lanes > 1) {
     for (int64_t o = 1; o < lanes; o *= 2) {
       Value has = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, lanePos,
@@ -363,8 +417,8 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
         t = arith::SelectOp::create(b, has, merge(y, t), t);
       }
     }
-    Value first =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lanePos, l.i32(0));
+    Value notFirst =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ne, lanePos, l.i32(0));
     // The lane holding the last distinct position of this lane's group.
     Value last = arith::AddIOp::create(
         b, l.getLaneId(),
@@ -374,7 +428,7 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
     for (auto [t, prefix, total] :
          llvm::zip(inclusive, lanePrefix, warpTotal)) {
       Value up = shuffle(l, t, l.i32(laneStride), gpu::ShuffleMode::UP);
-      prefix = arith::SelectOp::create(b, first, identity, up);
+      prefix = when(notFirst, up);
       total = shuffle(l, t, last, gpu::ShuffleMode::IDX);
     }
   }
@@ -382,8 +436,8 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
   // 3. Across warps, through shared memory: the totals of the warps before
   // this one, and the repetition's total over all warps.
   int64_t warps = src.getDistinctWarps(axis);
-  SmallVector<Value> warpPrefix(totals.size(), identity),
-      blockTotal = warpTotal;
+  SmallVector<Partial> warpPrefix(totals.size());
+  SmallVector<Value> blockTotal = warpTotal;
   if (warps > 1) {
     Value warpPos = arith::AndIOp::create(b, warpIds[axis], l.i32(warps - 1));
     SmallVector<int64_t> lineShape(src.getShape());
@@ -423,7 +477,7 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
         total = w == 0 ? t : merge(total, t);
         Value before = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
                                              l.i32(w), warpPos);
-        prefix = arith::SelectOp::create(b, before, merge(prefix, t), prefix);
+        prefix = mergePartial(prefix, when(before, t));
       }
     }
     gpu::BarrierOp::create(b);
@@ -432,16 +486,54 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
   // 4. Each element adds what precedes its chunk: the earlier repetitions,
   // warps and lanes.
   for (unsigned line = 0; line < lines.size(); ++line) {
-    Value carry = identity;
+    Partial carry;
     for (int64_t r = 0; r < repeats; ++r) {
       unsigned t = line * repeats + r;
-      Value prefix = merge(carry, merge(warpPrefix[t], lanePrefix[t]));
-      for (int64_t j = 0; j < chunk; ++j)
-        out[slotOf(line, r, j)] = merge(prefix, out[slotOf(line, r, j)]);
-      carry = merge(carry, blockTotal[t]);
+      Partial prefix =
+          mergePartial(carry, mergePartial(warpPrefix[t], lanePrefix[t]));
+      for (int64_t j = 0; j < chunk; ++j) {
+        Value &x = out[slotOf(line, r, j)];
+        x = mergePartial(prefix, {x, Value()}).value;
+      }
+      carry = mergePartial(carry, {blockTotal[t], Value()});
     }
   }
-  l.map(op, out);
+  return out;
+}
+
+static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  ReduceKind kind = op.getKind();
+  Type elemType = op.getType().getElementType();
+  Value identity =
+      isa<FloatType>(elemType)
+          ? Value(arith::ConstantOp::create(
+                b, b.getFloatAttr(elemType, kind == ReduceKind::sum ? 0 : 1)))
+          : Value(arith::ConstantOp::create(
+                b,
+                b.getIntegerAttr(elemType, kind == ReduceKind::sum ? 0 : 1)));
+  FailureOr<Slots> out =
+      scanAlong(l, op, op.getSrc(), op.getAxis(), identity,
+                [&](Value x, Value y) { return combine(l, kind, x, y); });
+  if (failed(out))
+    return failure();
+  l.map(op, *out);
+  return success();
+}
+
+/// A generic scan has no identity: the parts of a prefix that may be
+/// absent carry a flag.
+static LogicalResult lowerGenericScan(GenericScanOp op, LoweringContext &l) {
+  bool combinerFailed = false;
+  FailureOr<Slots> out = scanAlong(
+      l, op, op.getSrc(), op.getAxis(), Value(), [&](Value x, Value y) {
+        FailureOr<Value> v = l.applyCombiner(op.getCombiner(), x, y);
+        combinerFailed |= failed(v);
+        return succeeded(v) ? *v : x;
+      });
+  if (failed(out) || combinerFailed)
+    return failure();
+  l.map(op, *out);
   return success();
 }
 
@@ -501,6 +593,8 @@ static LogicalResult lowerSplit(SplitOp op, LoweringContext &l) {
 void tile::populateCommunicationLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerReduce);
   patterns.add(lowerScan);
+  patterns.add(lowerGenericReduce);
+  patterns.add(lowerGenericScan);
   patterns.add(lowerExpandDims);
   patterns.add(lowerConvertLayout);
   patterns.add(lowerTrans);

@@ -267,6 +267,19 @@ LogicalResult LoweringContext::lowerOp(Operation *op) {
          << op->getName() << "' is not supported by convert-tile-to-gpu";
 }
 
+FailureOr<Value> LoweringContext::applyCombiner(Region &combiner, Value x,
+                                                Value y) {
+  Location at = b.getLoc();
+  Block &body = combiner.front();
+  map(body.getArgument(0), {x});
+  map(body.getArgument(1), {y});
+  for (Operation &op : body.without_terminator())
+    if (failed(lowerOp(&op)))
+      return failure();
+  b.setLoc(at);
+  return lookupScalar(body.getTerminator()->getOperand(0));
+}
+
 Value LoweringContext::stagePointer(Value buffer, Value stage) {
   auto type = cast<MemRefType>(buffer.getType());
   int64_t stageBytes = type.getNumElements() / type.getDimSize(0) *

@@ -119,6 +119,11 @@ public:
   /// Lowers the ops of `from` (a region's body) at the end of `to`, in place
   /// of its terminator.
   mlir::LogicalResult lowerBlockInto(mlir::Block &from, mlir::Block *to);
+  /// The combiner region of a generic reduce or scan applied to the
+  /// scalars `x` and `y`: its ops lowered at the insertion point with its
+  /// arguments bound to them.
+  mlir::FailureOr<mlir::Value> applyCombiner(mlir::Region &combiner,
+                                             mlir::Value x, mlir::Value y);
   /// Bytes of shared memory the kernel needs.
   int64_t getSharedBytes() const { return sharedBytes; }
 

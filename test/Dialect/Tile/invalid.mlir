@@ -364,6 +364,105 @@ tile.kernel @scan_bool(%x: i1) {
 
 // -----
 
+tile.kernel @generic_reduce_axis(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.generic_reduce' op axis 1 out of range for rank 1}}
+  %r = tile.generic_reduce %t, axis = 1 : tensor<4xf32> -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    tile.combine_yield %a : f32
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @generic_reduce_shape(%x: f32) {
+  %t = tile.splat %x : tensor<4x8xf32>
+  // expected-error @+1 {{'tile.generic_reduce' op result shape must be [4]}}
+  %r = tile.generic_reduce %t, axis = 1 : tensor<4x8xf32> -> tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.combine_yield %a : f32
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @generic_reduce_result_type(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.generic_reduce' op result element type must be 'f32'}}
+  %r = tile.generic_reduce %t, axis = 0 : tensor<4xf32> -> i32 {
+  ^bb0(%a: f32, %b: f32):
+    tile.combine_yield %a : f32
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @combiner_arguments(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.generic_scan' op combiner must take two 'f32' values}}
+  %r = tile.generic_scan %t, axis = 0 : tensor<4xf32> {
+  ^bb0(%a: f32, %b: f16):
+    tile.combine_yield %a : f32
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @combiner_yield(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  // expected-error @+1 {{'tile.generic_scan' op combiner must yield one 'f32'}}
+  %r = tile.generic_scan %t, axis = 0 : tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.fptosi %a : f32 to i32
+    tile.combine_yield %c : i32
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @combiner_pointers(%p: !tile.ptr<f32>) {
+  %t = tile.splat %p : tensor<4x!tile.ptr<f32>>
+  // expected-error @+1 {{'tile.generic_scan' op combines numbers, not '!tile.ptr<f32>'}}
+  %r = tile.generic_scan %t, axis = 0 : tensor<4x!tile.ptr<f32>> {
+  ^bb0(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>):
+    tile.combine_yield %a : !tile.ptr<f32>
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @combiner_tile(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  %r = tile.generic_reduce %t, axis = 0 : tensor<4xf32> -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{'tile.splat' op computes a tile inside a combiner, which computes on scalars}}
+    %s = tile.splat %a : tensor<2xf32>
+    tile.combine_yield %a : f32
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @combiner_effects(%x: f32) {
+  %t = tile.splat %x : tensor<4xf32>
+  %r = tile.generic_reduce %t, axis = 0 : tensor<4xf32> -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{'tile.print' op has memory effects inside a combiner}}
+    tile.print "a", %a : f32
+    tile.combine_yield %a : f32
+  }
+  tile.return
+}
+
+// -----
+
 tile.kernel @atomic_or_float(%p: !tile.ptr<f32>, %x: f32) {
   // expected-error @+1 {{'tile.atomic_rmw' op atomic or does not support 'f32'}}
   %r = tile.atomic_rmw or %p, %x sem = relaxed scope = gpu : !tile.ptr<f32>

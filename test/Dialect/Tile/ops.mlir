@@ -37,6 +37,22 @@ tile.kernel @all_ops(%x: !tile.ptr<f32>, %n: i32, %h: !tile.ptr<f16>)
   %b = tile.broadcast %col : tensor<128x1xf32> -> tensor<128x16xf32>
   // CHECK: tile.reduce sum %{{.*}}, axis = 1 : tensor<128x16xf32> -> tensor<128xf32>
   %rs = tile.reduce sum %b, axis = 1 : tensor<128x16xf32> -> tensor<128xf32>
+  // CHECK: tile.generic_reduce %{{.*}}, axis = 1 : tensor<128x16xf32> -> tensor<128xf32> {
+  // CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32):
+  // CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[A]], %[[B]] : f32
+  // CHECK-NEXT: tile.combine_yield %[[M]] : f32
+  // CHECK-NEXT: }
+  %gr = tile.generic_reduce %b, axis = 1 : tensor<128x16xf32> -> tensor<128xf32> {
+  ^bb0(%a: f32, %c: f32):
+    %mx = arith.maximumf %a, %c : f32
+    tile.combine_yield %mx : f32
+  }
+  // CHECK: tile.generic_scan %{{.*}}, axis = 0 : tensor<128x16xf32> {
+  // CHECK: tile.combine_yield
+  %gs = tile.generic_scan %b, axis = 0 : tensor<128x16xf32> {
+  ^bb0(%a: f32, %c: f32):
+    tile.combine_yield %c : f32
+  }
   // CHECK: tile.trans %{{.*}} : tensor<128x16xf32> -> tensor<16x128xf32>
   %t = tile.trans %b : tensor<128x16xf32> -> tensor<16x128xf32>
   // CHECK: tile.reshape %{{.*}} : tensor<128x16xf32> -> tensor<32x4x16xf32>

@@ -491,6 +491,65 @@ LogicalResult ReduceOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// GenericReduceOp, GenericScanOp
+//===----------------------------------------------------------------------===//
+
+/// The combiner of a generic reduce or scan: (elem, elem) -> elem, on
+/// scalars only and without memory effects.
+static LogicalResult verifyCombiner(Operation *op, Region &combiner,
+                                    Type elem) {
+  if (isa<PointerType>(elem))
+    return op->emitOpError("combines numbers, not ") << elem;
+  Block &body = combiner.front();
+  if (body.getNumArguments() != 2 ||
+      llvm::any_of(body.getArgumentTypes(), [&](Type t) { return t != elem; }))
+    return op->emitOpError("combiner must take two ") << elem << " values";
+  auto yield = dyn_cast<CombineYieldOp>(body.getTerminator());
+  if (!yield || yield.getValue().getType() != elem)
+    return op->emitOpError("combiner must yield one ") << elem;
+  WalkResult result = combiner.walk([&](Operation *inner) {
+    for (Value v : inner->getResults())
+      if (isa<ShapedType>(v.getType())) {
+        inner->emitOpError("computes a tile inside a combiner, which "
+                           "computes on scalars");
+        return WalkResult::interrupt();
+      }
+    if (!isMemoryEffectFree(inner)) {
+      inner->emitOpError("has memory effects inside a combiner");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult GenericReduceOp::verify() {
+  auto srcType = getSrc().getType();
+  int64_t rank = srcType.getRank(), axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " out of range for rank " << rank;
+  if (getElementTypeOrSelf(getType()) != srcType.getElementType())
+    return emitOpError("result element type must be ")
+           << srcType.getElementType();
+  SmallVector<int64_t> expected(srcType.getShape());
+  expected.erase(expected.begin() + axis);
+  if (shapeOf(getType()) != ArrayRef<int64_t>(expected) ||
+      (expected.empty() && isa<RankedTensorType>(getType())))
+    return emitOpError("result shape must be ")
+           << (expected.empty() ? std::string("scalar")
+                                : formatShape(expected));
+  return verifyCombiner(*this, getCombiner(), srcType.getElementType());
+}
+
+LogicalResult GenericScanOp::verify() {
+  int64_t rank = getSrc().getType().getRank(), axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " out of range for rank " << rank;
+  return verifyCombiner(*this, getCombiner(),
+                        getSrc().getType().getElementType());
+}
+
+//===----------------------------------------------------------------------===//
 // ScanOp
 //===----------------------------------------------------------------------===//
 

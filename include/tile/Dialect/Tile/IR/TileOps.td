@@ -488,6 +488,57 @@ def Tile_ScanOp : Tile_Op<"scan", [Pure, SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
+def Tile_GenericReduceOp
+    : Tile_Op<"generic_reduce", [RecursiveMemoryEffects, IsolatedFromAbove]> {
+  let summary = "Reduction along one axis with a combine function";
+  let description = [{
+    Removes `axis` from the shape, combining elements with the `combiner`
+    region: its block takes two scalars of the element type and yields
+    their combination with `tile.combine_yield`. The order in which
+    elements are combined is unspecified, so the combination should be
+    associative and commutative (as `reduce` with a `combine_fn` in
+    Triton). The region computes on scalars only and has no memory effects.
+  }];
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Value:$result);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $src `,` `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+    $combiner
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_GenericScanOp
+    : Tile_Op<"generic_scan", [RecursiveMemoryEffects, IsolatedFromAbove,
+                               SameOperandsAndResultType]> {
+  let summary = "Inclusive scan along one axis with a combine function";
+  let description = [{
+    Element `i` along `axis` of the result is `c(...c(c(x0, x1), x2)..., xi)`
+    for the `combiner` region `c` (two scalars of the element type to one,
+    yielded by `tile.combine_yield`). Elements are grouped in another order
+    but never reordered: `c` must be associative; it need not be
+    commutative. The region computes on scalars only and has no memory
+    effects.
+  }];
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $src `,` `axis` `=` $axis attr-dict `:` type($src) $combiner
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_CombineYieldOp
+    : Tile_Op<"combine_yield", [Pure, Terminator, ReturnLike,
+                                ParentOneOf<["GenericReduceOp",
+                                             "GenericScanOp"]>]> {
+  let summary = "The combination a generic reduce or scan's combiner gives";
+  let arguments = (ins AnyType:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
 def Tile_HintOp : Tile_Op<"hint", [Pure, SameOperandsAndResultType]> {
   let summary = "Facts the program states about integers, for the axis analysis";
   let description = [{

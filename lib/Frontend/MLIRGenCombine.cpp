@@ -1,0 +1,165 @@
+//===- MLIRGenCombine.cpp - reduce and scan with a combine function -------===//
+//
+// `reduce(x, axis, f)` and `scan(x, axis, f)`, Triton's `reduce` and
+// `associative_scan`: `f` is a helper taking two scalars of the tile's
+// element type and returning one. Its body is inlined once, into the
+// combiner region of tile.generic_reduce / tile.generic_scan, with the
+// region's two block arguments as its parameters; the lowerings apply the
+// region wherever they combine two elements.
+//
+//===----------------------------------------------------------------------===//
+#include "BuiltinArgs.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::ast;
+
+namespace {
+
+/// The name of `op` as a source-level diagnostic shows it.
+std::string describe(Operation *op) {
+  if (isa<LoadOp>(op))
+    return "'load'";
+  if (isa<StoreOp>(op))
+    return "'store'";
+  if (isa<AtomicRMWOp, AtomicCASOp>(op))
+    return "an atomic";
+  if (isa<PrintOp>(op))
+    return "'print'";
+  if (isa<DeviceAssertOp>(op))
+    return "'device_assert'";
+  return "'" + op->getName().getStringRef().str() + "'";
+}
+
+} // namespace
+
+std::optional<FailureOr<TValue>>
+MLIRGenImpl::genCombineBuiltin(const CallExpr &call) {
+  bool isScan = call.callee == "scan";
+  if (!isScan && call.callee != "reduce")
+    return std::nullopt;
+  SrcLoc at = call.getLoc();
+  Location l = loc(at);
+  CallArgs args(*this, call);
+  auto fail = [] { return FailureOr<TValue>(failure()); };
+  if (failed(args.check(3, {"x", "axis", "combine_fn"})))
+    return fail();
+
+  // The combine function: a helper, named.
+  const Expr *fnExpr = args.get(2);
+  auto *fnName = dyn_cast<NameExpr>(fnExpr);
+  auto helper = fnName ? helpers.find(fnName->name) : helpers.end();
+  if (helper == helpers.end())
+    return FailureOr<TValue>(
+        error(fnExpr->getLoc())
+        << "argument 'combine_fn' of '" << call.callee
+        << "' must name a helper function ('fn f(a, b) { return ...; }')");
+  const ast::Function &fn = *helper->second;
+  if (fn.params.size() != 2)
+    return FailureOr<TValue>(error(fnExpr->getLoc())
+                             << "combine function '" << fn.name
+                             << "' must take two parameters, it takes "
+                             << fn.params.size());
+  if (failed(checkInlinable(fn, at)))
+    return fail();
+
+  FailureOr<TValue> x = args.value(0);
+  if (failed(x))
+    return fail();
+  if (!x->isTile() || isa<PointerType>(x->elemType))
+    return FailureOr<TValue>(error(at) << "'" << call.callee
+                                       << "' takes a tile of numbers, got "
+                                       << typeName(*x));
+  int64_t rank = x->shape.size();
+  FailureOr<int64_t> axis = genConstInt(*args.get(1), "the axis");
+  if (failed(axis))
+    return fail();
+  if (*axis < 0 || *axis >= rank)
+    return FailureOr<TValue>(error(args.get(1)->getLoc())
+                             << "axis " << *axis << " is out of range for "
+                             << typeName(*x) << " (rank " << rank << ")");
+  TValue src = materialize(*x, at);
+  Type elem = src.elemType;
+
+  Operation *op;
+  Region *combiner;
+  if (isScan) {
+    auto scan =
+        GenericScanOp::create(builder, l, src.value.getType(), src.value,
+                              builder.getI32IntegerAttr(*axis));
+    op = scan;
+    combiner = &scan.getCombiner();
+  } else {
+    SmallVector<int64_t> shape(src.shape.begin(), src.shape.end());
+    shape.erase(shape.begin() + *axis);
+    auto reduce =
+        GenericReduceOp::create(builder, l, mlirType(elem, shape), src.value,
+                                builder.getI32IntegerAttr(*axis));
+    op = reduce;
+    combiner = &reduce.getCombiner();
+  }
+  auto discard = [&] {
+    op->erase();
+    return FailureOr<TValue>(failure());
+  };
+
+  // The helper's body, inlined into the combiner with its parameters bound
+  // to the block's two scalars.
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *body = builder.createBlock(combiner, {}, {elem, elem}, {l, l});
+    SmallVector<TValue> params = {makeRuntime(body->getArgument(0)),
+                                  makeRuntime(body->getArgument(1))};
+    SmallVector<Type> typeArgs(2, Type());
+    FailureOr<TValue> result = inlineHelper(fn, params, typeArgs, at, nullptr);
+    if (failed(result))
+      return discard();
+    if (result->isVoid() || result->isTile()) {
+      error(at) << "combine function '" << fn.name << "' must return one "
+                << formatType(elem, {}) << " scalar, it returns "
+                << (result->isVoid() ? std::string("nothing")
+                                     : typeName(*result));
+      return discard();
+    }
+    if (result->elemType != elem && !result->weak) {
+      error(at) << "combine function '" << fn.name << "' returns "
+                << typeName(*result) << " for " << formatType(elem, {})
+                << " elements; it must return their type";
+      return discard();
+    }
+    FailureOr<TValue> combined = convert(*result, elem, at);
+    if (failed(combined))
+      return discard();
+    CombineYieldOp::create(builder, l, materialize(*combined, at).value);
+  }
+
+  // Scalars only and no memory effects: the lowerings combine in registers,
+  // any number of times, in an unspecified grouping.
+  Operation *offending = nullptr;
+  bool makesTile = false;
+  combiner->walk([&](Operation *inner) {
+    if (offending)
+      return;
+    for (Value v : inner->getResults())
+      makesTile |= isa<ShapedType>(v.getType());
+    if (makesTile || !isMemoryEffectFree(inner))
+      offending = inner;
+  });
+  if (offending) {
+    Location where = offending->getLoc();
+    auto diag = emitError(where)
+                << "combine function '" << fn.name << "' "
+                << (makesTile ? "computes a tile, but it combines scalars"
+                              : "uses " + describe(offending) +
+                                    ", but it may only compute");
+    diag.attachNote(l) << "used by '" << call.callee << "' here";
+    return discard();
+  }
+  return FailureOr<TValue>(makeRuntime(op->getResult(0)));
+}
+
+bool tile::isCombineBuiltinName(StringRef name) {
+  return name == "reduce" || name == "scan";
+}
