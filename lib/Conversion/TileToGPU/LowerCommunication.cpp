@@ -176,6 +176,13 @@ reduceAlong(LoweringContext &l, Operation *op, Value srcValue, Type resultType,
     return op->emitError("reducing a sliced tile is not supported by "
                          "convert-tile-to-gpu");
   BlockedEncodingAttr layout = src.getLayout();
+  // Each result slot is the source's slot at index 0 along `axis`.
+  if (auto tensor = dyn_cast<RankedTensorType>(resultType);
+      tensor && tensor.getEncoding() !=
+                    SliceEncodingAttr::get(op->getContext(), axis, layout))
+    return op->emitError("a reduction's result must have the slice layout of "
+                         "its source along the axis (as tile-coalesce gives "
+                         "it)");
   // A copy: a combiner maps its values while this runs, which may move the
   // context's table.
   Slots in = l.lookup(srcValue);

@@ -39,6 +39,21 @@ tile.kernel @reduce_sliced(%p: !tile.ptr<f32>, %v: f32) attributes {tile.num_war
 
 // -----
 
+#b2 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tile.kernel @reduce_unsliced_result(%v: i32) attributes {tile.num_warps = 4 : i32} {
+  %t = tile.splat %v : tensor<8x16xi32, #b2>
+  // expected-error @+1 {{a reduction's result must have the slice layout of its source along the axis (as tile-coalesce gives it)}}
+  %r = tile.generic_reduce %t, axis = 1 : tensor<8x16xi32, #b2> -> tensor<8xi32, #b1> {
+  ^bb0(%a: i32, %b: i32):
+    %o = arith.ori %a, %b : i32
+    tile.combine_yield %o : i32
+  }
+  tile.return
+}
+
+// -----
+
 #p3 = #tile.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
 #s = #tile.slice<{dim = 0, parent = #p3}>
 tile.kernel @trans_sliced(%v: f32) attributes {tile.num_warps = 4 : i32} {

@@ -219,19 +219,26 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
       Value converted = ConvertLayoutOp::create(builder, op.getLoc(), want, op.getSrc());
       op.getSrcMutable().assign(converted);
     });
-    kernel.walk([&](ReduceOp op) {
-      auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    // Reductions (builtin and generic) produce the slice of their source's
+    // layout, converted to what their users were given.
+    kernel.walk([&](Operation *op) {
+      if (!isa<ReduceOp, GenericReduceOp>(op))
+        return;
+      Value result = op->getResult(0);
+      auto resultType = dyn_cast<RankedTensorType>(result.getType());
       if (!resultType)
         return; // A scalar result has no layout.
-      auto srcLayout = cast<BlockedEncodingAttr>(op.getSrc().getType().getEncoding());
+      auto srcLayout = cast<BlockedEncodingAttr>(
+          cast<RankedTensorType>(op->getOperand(0).getType()).getEncoding());
+      unsigned axis = op->getAttrOfType<IntegerAttr>("axis").getInt();
       auto natural = RankedTensorType::get(
           resultType.getShape(), resultType.getElementType(),
-          SliceEncodingAttr::get(context, op.getAxis(), srcLayout));
-      op.getResult().setType(natural);
+          SliceEncodingAttr::get(context, axis, srcLayout));
+      result.setType(natural);
       builder.setInsertionPointAfter(op);
-      auto converted = ConvertLayoutOp::create(builder, op.getLoc(), resultType,
-                                               op.getResult());
-      op.getResult().replaceAllUsesExcept(converted, converted);
+      auto converted =
+          ConvertLayoutOp::create(builder, op->getLoc(), resultType, result);
+      result.replaceAllUsesExcept(converted, converted);
     });
   }
 };

@@ -66,8 +66,8 @@ tile.kernel @strided(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
 
 // 2-D f16 tile with rows of 32 contiguous elements and a row stride divisible
 // by 16: 8 f16 (16 bytes) per thread along the rows; 1-D tiles feeding
-// expand_dims go through slice layouts, a 2-D reduction's result comes out
-// in a slice layout and is converted for the 1-D store.
+// expand_dims go through slice layouts, a 2-D reduction's result (builtin or
+// generic) comes out in a slice layout and is converted for the 1-D store.
 // CHECK-DAG: #[[B1:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-DAG: #[[B2:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[S1:.*]] = #tile.slice<{dim = 1, parent = #[[B2]]}>
@@ -83,6 +83,9 @@ tile.kernel @strided(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
 // CHECK: %[[SUM:.*]] = tile.reduce sum %{{.*}}, axis = 1 : tensor<128x32xf32, #[[B2]]> -> tensor<128xf32, #[[S1]]>
 // CHECK: %[[SUMB:.*]] = tile.convert_layout %[[SUM]] : tensor<128xf32, #[[S1]]> -> tensor<128xf32, #[[B1]]>
 // CHECK: tile.store %{{.*}}, %[[SUMB]] : tensor<128x!tile.ptr<f32>, #[[B1]]>
+// CHECK: %[[MAX:.*]] = tile.generic_reduce %{{.*}}, axis = 1 : tensor<128x32xf32, #[[B2]]> -> tensor<128xf32, #[[S1]]> {
+// CHECK: %[[MAXB:.*]] = tile.convert_layout %[[MAX]] : tensor<128xf32, #[[S1]]> -> tensor<128xf32, #[[B1]]>
+// CHECK: tile.store %{{.*}}, %[[MAXB]] : tensor<128x!tile.ptr<f32>, #[[B1]]>
 tile.kernel @tile2d(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %lda: i32 {tile.divisibility = 16 : i32}, %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
   %rm = tile.make_range 0, 128 : tensor<128xi32>
   %rk = tile.make_range 0, 32 : tensor<32xi32>
@@ -101,6 +104,12 @@ tile.kernel @tile2d(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %lda: i32
   %os = tile.splat %out : tensor<128x!tile.ptr<f32>>
   %optrs = tile.addptr %os, %rm : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
   tile.store %optrs, %s : tensor<128x!tile.ptr<f32>>
+  %g = tile.generic_reduce %f, axis = 1 : tensor<128x32xf32> -> tensor<128xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %mx = arith.maximumf %x, %y : f32
+    tile.combine_yield %mx : f32
+  }
+  tile.store %optrs, %g : tensor<128x!tile.ptr<f32>>
   tile.return
 }
 
