@@ -307,6 +307,8 @@ typedef enum tile_dtype {
   TILE_BF16 = 6,
   TILE_F32 = 7,
   TILE_F64 = 8,
+  TILE_F8E4M3 = 9, /* OCP E4M3FN, as torch.float8_e4m3fn */
+  TILE_F8E5M2 = 10,
 } tile_dtype;
 
 /// One argument of an interpreted run: a scalar (kind TILE_ARG_I32 ...) or,

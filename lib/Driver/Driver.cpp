@@ -4,6 +4,7 @@
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Frontend/TypeRules.h"
 #include "tile/InitAllDialects.h"
 #include "tile/Pipeline/Pipeline.h"
 #include "tile/Target/PTX.h"
@@ -28,13 +29,23 @@ std::string tile::checkOptions(const CompileOptions &options) {
 }
 
 /// The source spelling of a kernel parameter type.
-static std::string spellType(Type type) {
-  if (auto ptr = dyn_cast<PointerType>(type))
-    return "ptr<" + spellType(ptr.getPointeeType()) + ">";
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  type.print(os);
-  return s;
+static std::string spellType(Type type) { return scalarTypeName(type); }
+
+/// Errors at the first op that computes 8-bit floats where `arch` has no
+/// conversions for them (sm_89 brought cvt to and from e4m3/e5m2).
+static LogicalResult checkF8Support(ModuleOp module, StringRef arch) {
+  if (!arch.starts_with("sm_8"))
+    return success();
+  WalkResult result = module.walk([&](Operation *op) {
+    for (Value v : op->getResults())
+      if (isF8(getElementTypeOrSelf(v.getType()))) {
+        op->emitError("8-bit floats need sm_89 or newer; the target is ")
+            << arch;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 /// The signatures of the kernels of a tile module (after specialization).
@@ -99,6 +110,9 @@ LogicalResult tile::lowerModule(ModuleOp module, const CompileOptions &options,
       })))
     return failure();
   kernels = describeKernels(module, options.numWarps);
+  if (options.stage != Stage::Tile && options.stage != Stage::Layouts &&
+      failed(checkF8Support(module, options.arch)))
+    return failure();
   PipelineOptions pipeline;
   pipeline.numWarps = options.numWarps;
   pipeline.numStages = options.numStages;

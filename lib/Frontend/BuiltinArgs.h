@@ -83,7 +83,8 @@ public:
     }
     return gen.error(e->getLoc())
            << "argument '" << names[i] << "' of '" << call.callee
-           << "' must be a type name (i1 i8 i16 i32 i64 f16 bf16 f32 f64)";
+           << "' must be a type name (i1 i8 i16 i32 i64 f16 bf16 f32 f64 "
+              "f8e4m3 f8e5m2)";
   }
 
   /// Argument `i` as the text of a string literal (`fallback` when absent);

@@ -277,6 +277,11 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
       return error(param.type->loc)
              << "kernel parameter '" << param.name
              << "' cannot be a tile; pass a pointer and load it";
+    if (isF8(elem))
+      return error(param.type->loc)
+             << "kernel parameter '" << param.name << "' cannot be an 8-bit "
+             << "float; pass it as f16 or f32 (or a pointer to "
+             << scalarTypeName(elem) << ")";
     if (!param.isConst) {
       argTypes.push_back(elem);
       runtimeParams.push_back(&param);
@@ -342,7 +347,37 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
   if (failed(genStmts(pointers(fn.body))))
     return failure();
   ReturnOp::create(builder, loc(fn.loc));
-  return success();
+  return checkFloat8Uses(kernel);
+}
+
+/// Whether `op` only moves, selects or converts the values it takes: the
+/// ops that 8-bit floats may flow through.
+static bool movesOrConverts(Operation *op) {
+  return isa<LoadOp, StoreOp, SplatOp, BroadcastOp, ExpandDimsOp, TransOp,
+             ReshapeOp, PermuteOp, JoinOp, SplitOp, arith::ExtFOp,
+             arith::TruncFOp, arith::SelectOp, arith::ConstantOp,
+             arith::BitcastOp, scf::ForOp, scf::IfOp, scf::WhileOp,
+             scf::YieldOp, scf::ConditionOp>(op);
+}
+
+LogicalResult MLIRGenImpl::checkFloat8Uses(KernelOp kernel) {
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (movesOrConverts(op))
+      return WalkResult::advance();
+    for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
+                                           op->getResultTypes())) {
+      Type elem = getElementTypeOrSelf(t);
+      if (!isF8(elem))
+        continue;
+      op->emitError("cannot compute with ")
+          << scalarTypeName(elem)
+          << " values: 8-bit floats are loaded, stored, selected and "
+             "converted (cast them to f16 or f32 first)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//

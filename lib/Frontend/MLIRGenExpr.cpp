@@ -1,6 +1,8 @@
 //===- MLIRGenExpr.cpp - operators, conversions and broadcasting ----------===//
 #include "MLIRGenImpl.h"
 
+#include "tile/Support/Float8.h"
+
 #include <cmath>
 
 using namespace mlir;
@@ -132,8 +134,18 @@ FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
       if (v.intConst)
         c.floatConst = double(*v.intConst);
       c.intConst.reset();
+      if (isF8(to))
+        c.floatConst = roundToFloat8(*c.floatConst, isa<Float8E5M2Type>(to));
     }
     return c;
+  }
+  // 8-bit floats convert to and from f32 only; other types go through it.
+  Type f32 = builder.getF32Type();
+  if ((isF8(v.elemType) && to != f32) || (isF8(to) && v.elemType != f32)) {
+    FailureOr<TValue> wide = convert(v, f32, at);
+    if (failed(wide))
+      return failure();
+    return convert(*wide, to, at);
   }
   Location l = loc(at);
   Value x = v.value;

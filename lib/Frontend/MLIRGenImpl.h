@@ -73,6 +73,9 @@ public:
 
   //===--- Declarations and statements (MLIRGen.cpp) -----------------------===//
   mlir::LogicalResult genKernel(const ast::Function &fn);
+  /// Errors at the first op of `kernel` that computes with 8-bit floats
+  /// rather than moving or converting them.
+  mlir::LogicalResult checkFloat8Uses(KernelOp kernel);
   mlir::LogicalResult genStmts(llvm::ArrayRef<const ast::Stmt *> stmts);
   mlir::LogicalResult genStmt(const ast::Stmt &stmt);
   mlir::LogicalResult genLet(const ast::LetStmt &let);

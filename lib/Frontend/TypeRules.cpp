@@ -53,7 +53,26 @@ Type tile::scalarTypeFromName(MLIRContext *context, StringRef name) {
       .Case("bf16", b.getBF16Type())
       .Case("f32", b.getF32Type())
       .Case("f64", b.getF64Type())
+      .Case("f8e4m3", b.getType<Float8E4M3FNType>())
+      .Case("f8e5m2", b.getType<Float8E5M2Type>())
       .Default(Type());
+}
+
+bool tile::isF8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
+std::string tile::scalarTypeName(Type type) {
+  if (isa<Float8E4M3FNType>(type))
+    return "f8e4m3";
+  if (isa<Float8E5M2Type>(type))
+    return "f8e5m2";
+  if (auto ptr = dyn_cast<PointerType>(type))
+    return "ptr<" + scalarTypeName(ptr.getPointeeType()) + ">";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
 }
 
 std::string tile::formatType(Type elementType, ArrayRef<int64_t> shape) {
@@ -61,10 +80,8 @@ std::string tile::formatType(Type elementType, ArrayRef<int64_t> shape) {
   llvm::raw_string_ostream os(s);
   if (!elementType)
     os << "void";
-  else if (auto ptr = dyn_cast<PointerType>(elementType))
-    os << "ptr<" << ptr.getPointeeType() << ">";
   else
-    os << elementType;
+    os << scalarTypeName(elementType);
   if (!shape.empty())
     os << formatShape(shape);
   return s;

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "InterpreterImpl.h"
 
+#include "tile/Support/Float8.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -47,12 +49,17 @@ FailureOr<ScalarKind> interp::scalarKindOf(Type type) {
     return ScalarKind::F32;
   if (type.isF64())
     return ScalarKind::F64;
+  if (isa<Float8E4M3FNType>(type))
+    return ScalarKind::F8E4M3;
+  if (isa<Float8E5M2Type>(type))
+    return ScalarKind::F8E5M2;
   return failure();
 }
 
 bool interp::isFloatKind(ScalarKind kind) {
   return kind == ScalarKind::F16 || kind == ScalarKind::BF16 ||
-         kind == ScalarKind::F32 || kind == ScalarKind::F64;
+         kind == ScalarKind::F32 || kind == ScalarKind::F64 ||
+         kind == ScalarKind::F8E4M3 || kind == ScalarKind::F8E5M2;
 }
 
 const char *interp::scalarKindName(ScalarKind kind) {
@@ -75,6 +82,10 @@ const char *interp::scalarKindName(ScalarKind kind) {
     return "f32";
   case ScalarKind::F64:
     return "f64";
+  case ScalarKind::F8E4M3:
+    return "f8e4m3";
+  case ScalarKind::F8E5M2:
+    return "f8e5m2";
   }
   return "?";
 }
@@ -111,6 +122,9 @@ double interp::roundToFloatKind(double v, ScalarKind kind) {
               &lost);
     return f.convertToDouble();
   }
+  case ScalarKind::F8E4M3:
+  case ScalarKind::F8E5M2:
+    return roundToFloat8(v, kind == ScalarKind::F8E5M2);
   default:
     return v;
   }
@@ -120,6 +134,8 @@ size_t interp::scalarKindBytes(ScalarKind kind) {
   switch (kind) {
   case ScalarKind::I1:
   case ScalarKind::I8:
+  case ScalarKind::F8E4M3:
+  case ScalarKind::F8E5M2:
     return 1;
   case ScalarKind::I16:
   case ScalarKind::F16:
@@ -167,6 +183,9 @@ double HostBuffer::getFloat(size_t i) const {
               &lost);
     return f.convertToDouble();
   }
+  case ScalarKind::F8E4M3:
+  case ScalarKind::F8E5M2:
+    return float8Value(*p, elemKind == ScalarKind::F8E5M2);
   default:
     return static_cast<double>(getInt(i));
   }
@@ -220,6 +239,10 @@ void HostBuffer::setFloat(size_t i, double v) {
     std::memcpy(p, &h, 2);
     return;
   }
+  case ScalarKind::F8E4M3:
+  case ScalarKind::F8E5M2:
+    *p = float8Bits(v, elemKind == ScalarKind::F8E5M2);
+    return;
   default:
     setInt(i, saturatingFloatToInt(v, 64));
   }

@@ -158,13 +158,7 @@ static FailureOr<RtValue> constantValue(Attribute attr, Type t) {
 
 /// The IEEE format of float type `t`.
 static const llvm::fltSemantics &floatSemantics(Type t) {
-  if (t.isF16())
-    return llvm::APFloat::IEEEhalf();
-  if (t.isBF16())
-    return llvm::APFloat::BFloat();
-  if (t.isF32())
-    return llvm::APFloat::IEEEsingle();
-  return llvm::APFloat::IEEEdouble();
+  return cast<FloatType>(t).getFloatSemantics();
 }
 
 LogicalResult Interpreter::runArith(Operation &op) {

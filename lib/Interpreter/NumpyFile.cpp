@@ -38,6 +38,9 @@ const char *interp::numpyDescr(ScalarKind kind) {
     return "<f4";
   case ScalarKind::F64:
     return "<f8";
+  case ScalarKind::F8E4M3:
+  case ScalarKind::F8E5M2:
+    return nullptr;
   }
   return nullptr;
 }
@@ -100,7 +103,8 @@ interp::readBufferFile(StringRef path, ScalarKind kind, std::string &error) {
     StringRef descr = headerField(header, "descr").trim("'\"");
     const char *want = numpyDescr(kind);
     if (!want)
-      return bad("bf16 has no NumPy dtype (give a raw .bin file)");
+      return bad(std::string(scalarKindName(kind)) +
+                 " has no NumPy dtype (give a raw .bin file)");
     // NumPy writes '<' or '|' for one-byte types; accept either.
     if (descr.drop_front() != StringRef(want).drop_front() ||
         (descr[0] != '<' && descr[0] != '|'))

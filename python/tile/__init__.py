@@ -106,6 +106,11 @@ def _torch_dtypes():
                          "i8": torch.int8, "i16": torch.int16,
                          "i32": torch.int32, "i64": torch.int64,
                          "i1": torch.bool}
+        # 8-bit floats where this torch has them.
+        for name, attr in (("f8e4m3", "float8_e4m3fn"),
+                           ("f8e5m2", "float8_e5m2")):
+            if hasattr(torch, attr):
+                _TORCH_DTYPES[name] = getattr(torch, attr)
     return _TORCH_DTYPES
 
 

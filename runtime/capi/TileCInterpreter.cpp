@@ -39,6 +39,10 @@ static interp::ScalarKind kindOf(tile_dtype dtype) {
     return interp::ScalarKind::F32;
   case TILE_F64:
     return interp::ScalarKind::F64;
+  case TILE_F8E4M3:
+    return interp::ScalarKind::F8E4M3;
+  case TILE_F8E5M2:
+    return interp::ScalarKind::F8E5M2;
   }
   return interp::ScalarKind::I32;
 }

@@ -448,4 +448,114 @@ kernel products(x: ptr<f32>, k: ptr<i32>, fout: ptr<f32>, iout: ptr<i32>,
   }
 }
 
+/// The value of an 8-bit float code, by its definition: e4m3 (bias 7, 3
+/// mantissa bits, S.1111.111 NaN, no infinities) or e5m2 (bias 15, 2
+/// mantissa bits, exponent 31 infinities and NaNs).
+double float8Reference(uint8_t code, bool e5m2) {
+  int mantBits = e5m2 ? 2 : 3, bias = e5m2 ? 15 : 7;
+  int exponent = (code & 0x7F) >> mantBits, mant = code & ((1 << mantBits) - 1);
+  double sign = code & 0x80 ? -1 : 1;
+  if (e5m2 && exponent == 31)
+    return mant ? NAN : sign * INFINITY;
+  if (!e5m2 && (code & 0x7F) == 0x7F)
+    return NAN;
+  if (exponent == 0)
+    return sign * std::ldexp(mant, 1 - bias - mantBits);
+  return sign * std::ldexp((1 << mantBits) + mant, exponent - bias - mantBits);
+}
+
+/// The code of `x` rounded to nearest, ties to the even code, saturating
+/// beyond the largest finite value (infinities included); NaN: -1.
+int float8Encode(float x, bool e5m2) {
+  if (std::isnan(x))
+    return -1;
+  uint8_t largest = e5m2 ? 0x7B : 0x7E;
+  double a = std::fabs(double(x));
+  uint8_t sign = std::signbit(x) ? 0x80 : 0;
+  int best = 0;
+  for (int c = 1; c <= largest; ++c) {
+    double here = float8Reference(uint8_t(c), e5m2),
+           was = float8Reference(uint8_t(best), e5m2);
+    if (std::fabs(here - a) < std::fabs(was - a) ||
+        (std::fabs(here - a) == std::fabs(was - a) && c % 2 == 0))
+      best = c;
+  }
+  return sign | best;
+}
+
+/// Conversions to and from f8e4m3 and f8e5m2 (test/Interpreter/Inputs/
+/// float8.tile) against the formats' definitions: every code decoded, and
+/// specials, every tie between neighbouring codes, the floats next to each
+/// tie and random magnitudes encoded bit for bit, over a length that is a
+/// multiple of no block.
+TEST_F(GPUTest, Float8Conversions) {
+  std::vector<float> x = {0.0f,   -0.0f,   1.0f,     448.0f,
+                          464.0f, 1000.0f, INFINITY, -INFINITY,
+                          NAN,    1e6f,    57344.0f, 65536.0f};
+  for (bool e5m2 : {false, true})
+    for (int c = 0; c < (e5m2 ? 0x7B : 0x7E); ++c) {
+      float tie = float((float8Reference(uint8_t(c), e5m2) +
+                         float8Reference(uint8_t(c + 1), e5m2)) /
+                        2);
+      for (float v :
+           {tie, std::nextafter(tie, 0.0f), std::nextafter(tie, INFINITY)}) {
+        x.push_back(v);
+        x.push_back(-v);
+      }
+    }
+  std::uniform_real_distribution<float> exponent(-20, 17);
+  while (x.size() < 4000)
+    x.push_back((rng() % 2 ? -1.0f : 1.0f) * std::exp2(exponent(rng)));
+  const int n = int(x.size());
+  std::vector<int8_t> codes(n);
+  for (int i = 0; i < n; ++i)
+    codes[i] = int8_t(i & 0xFF);
+  for (unsigned warps : {1u, 4u}) {
+    ModuleOptions options;
+    options.numWarps = warps;
+    Module m = rt->compileFile(interpreterInput("float8.tile"), {}, options);
+    Buffer dx = upload(x), q4 = rt->alloc(n + 1), q5 = rt->alloc(n + 1),
+           back = poisoned(2 * n + 1), dc = uploadVector(*rt, codes),
+           d = poisoned(2 * n + 1);
+    q4.fill(0xAB);
+    q5.fill(0xAB);
+    m.kernel("float8").launch({unsigned((n + 255) / 256)}, dx, q4, q5, back, dc,
+                              d, int32_t(n));
+    rt->synchronize();
+    auto got4 = downloadVector<uint8_t>(q4, n + 1),
+         got5 = downloadVector<uint8_t>(q5, n + 1);
+    auto gotBack = download(back, 2 * n + 1), gotD = download(d, 2 * n + 1);
+    auto same = [](double a, double b) {
+      return (std::isnan(a) && std::isnan(b)) || a == b;
+    };
+    int bad = 0;
+    for (int i = 0; i < n; ++i)
+      for (bool e5m2 : {false, true}) {
+        uint8_t got = e5m2 ? got5[i] : got4[i];
+        int want = float8Encode(x[i], e5m2);
+        bool ok =
+            want < 0 ? std::isnan(float8Reference(got, e5m2)) : got == want;
+        if (!ok && bad++ < 8)
+          ADD_FAILURE() << warps << " warps: " << x[i] << " as "
+                        << (e5m2 ? "e5m2" : "e4m3") << " gave 0x" << std::hex
+                        << int(got) << ", want 0x" << want << std::dec;
+        double wantBack = want < 0 ? NAN : float8Reference(uint8_t(want), e5m2);
+        if (!same(gotBack[e5m2 * n + i], wantBack) && bad++ < 8)
+          ADD_FAILURE() << warps << " warps: back[" << e5m2 * n + i
+                        << "] = " << gotBack[e5m2 * n + i] << ", want "
+                        << wantBack;
+        double wantD = float8Reference(uint8_t(codes[i]), e5m2);
+        if (!same(gotD[2 * i + e5m2], wantD) && bad++ < 8)
+          ADD_FAILURE() << warps << " warps: code 0x" << std::hex
+                        << (codes[i] & 0xFF) << std::dec << " as "
+                        << (e5m2 ? "e5m2" : "e4m3") << " = "
+                        << gotD[2 * i + e5m2] << ", want " << wantD;
+      }
+    EXPECT_EQ(bad, 0) << warps << " warps";
+    EXPECT_EQ(got4[n], 0xAB) << "element past the end written";
+    EXPECT_EQ(got5[n], 0xAB) << "element past the end written";
+    EXPECT_TRUE(std::isnan(gotBack[2 * n]) && std::isnan(gotD[2 * n]));
+  }
+}
+
 } // namespace

@@ -18,7 +18,19 @@
 namespace tile::interp {
 
 /// Element types a host buffer can hold.
-enum class ScalarKind { I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
+enum class ScalarKind {
+  I1,
+  I8,
+  I16,
+  I32,
+  I64,
+  F16,
+  BF16,
+  F32,
+  F64,
+  F8E4M3,
+  F8E5M2
+};
 
 /// The kind of an MLIR scalar type; fails for other types.
 mlir::FailureOr<ScalarKind> scalarKindOf(mlir::Type type);

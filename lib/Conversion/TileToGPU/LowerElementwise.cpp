@@ -13,8 +13,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -56,18 +58,28 @@ static LogicalResult lowerAddPtr(AddPtrOp op, LoweringContext &l) {
   return success();
 }
 
+/// An 8-bit float constant as its bits (the register form of f8 values).
+static TypedAttr registerConstant(ImplicitLocOpBuilder &b, TypedAttr value) {
+  auto f = dyn_cast<FloatAttr>(value);
+  if (!f || !isFloat8(f.getType()))
+    return value;
+  return b.getI8IntegerAttr(f.getValue().bitcastToAPInt().getZExtValue());
+}
+
 static LogicalResult lowerConstant(arith::ConstantOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   auto dist = *Distribution::get(op.getType());
   auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
   if (!dense) {
-    l.map(op, {arith::ConstantOp::create(b, cast<TypedAttr>(op.getValue()))});
+    l.map(op, {arith::ConstantOp::create(
+                  b, registerConstant(b, cast<TypedAttr>(op.getValue())))});
     return success();
   }
   if (!dense.isSplat())
     return op.emitError("a non-uniform tile constant is not supported by "
                         "convert-tile-to-gpu");
-  Value scalar = arith::ConstantOp::create(b, dense.getSplatValue<TypedAttr>());
+  Value scalar = arith::ConstantOp::create(
+      b, registerConstant(b, dense.getSplatValue<TypedAttr>()));
   l.map(op, Slots(dist.getNumSlots(), scalar));
   return success();
 }
@@ -367,9 +379,61 @@ static Value emitDivision(ImplicitLocOpBuilder &b, Operation *op, Value x,
                                arith::ExtUIOp::create(b, type, up));
 }
 
+/// The f32 value of the 8-bit float (`type`) whose bits are `bits`: the
+/// hardware's pair conversion to f16 (exact) on [bits, 0], widened.
+static Value decodeFloat8(ImplicitLocOpBuilder &b, Value bits, Type type) {
+  Value pair = vector::FromElementsOp::create(
+      b, VectorType::get({2}, b.getI8Type()),
+      ValueRange{bits, arith::ConstantIntOp::create(b, 0, 8)});
+  Value halves = NVVM::ConvertF8x2ToF16x2Op::create(
+      b, VectorType::get({2}, b.getF16Type()), pair, b.getBoolAttr(false),
+      TypeAttr::get(type));
+  Value half = vector::ExtractOp::create(b, halves, ArrayRef<int64_t>{0});
+  return arith::ExtFOp::create(b, b.getF32Type(), half);
+}
+
+/// The bits of the f32 `x` rounded to the 8-bit float `type`: to nearest,
+/// saturating to the largest finite value (cvt.rn.satfinite), as the
+/// language defines it (tile/Support/Float8.h).
+static Value encodeFloat8(ImplicitLocOpBuilder &b, Value x, Type type) {
+  Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0));
+  // The second operand lands in the low byte.
+  Value packed = NVVM::ConvertF32x2ToF8x2Op::create(
+      b, b.getI16Type(), zero, x, NVVM::FPRoundingMode::RN,
+      NVVM::SaturationMode::SATFINITE, /*relu=*/false, type);
+  return arith::TruncIOp::create(b, b.getI8Type(), packed);
+}
+
+/// Conversions to and from 8-bit floats, whose registers hold their bits;
+/// null for other ops.
+static Value emitFloat8Op(ImplicitLocOpBuilder &b, Operation *op,
+                          ValueRange operands, Type resultType) {
+  Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type to = getElementTypeOrSelf(op->getResult(0).getType());
+  if (!isFloat8(from) && !isFloat8(to))
+    return Value();
+  Value x = operands[0];
+  if (isa<arith::BitcastOp>(op))
+    return x; // i8 <-> f8: the same bits.
+  if (isa<arith::ExtFOp>(op) && isFloat8(from)) {
+    Value wide = decodeFloat8(b, x, from);
+    return to.isF32() ? wide : Value(arith::ExtFOp::create(b, to, wide));
+  }
+  if (isa<arith::TruncFOp>(op) && isFloat8(to)) {
+    if (x.getType().getIntOrFloatBitWidth() < 32)
+      x = arith::ExtFOp::create(b, b.getF32Type(), x);
+    else if (x.getType().isF64())
+      x = arith::TruncFOp::create(b, b.getF32Type(), x);
+    return encodeFloat8(b, x, to);
+  }
+  return Value();
+}
+
 static FailureOr<Value> emitScalarOp(LoweringContext &l, Operation *op,
                                      ValueRange operands, Type resultType) {
   ImplicitLocOpBuilder &b = l.builder();
+  if (Value v = emitFloat8Op(b, op, operands, resultType))
+    return v;
   if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
     return emitShift(b, op, operands[0], operands[1]);
   if (isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp>(op))
@@ -441,9 +505,12 @@ static LogicalResult lowerElementwise(Operation *op, LoweringContext &l) {
   Value result = op->getResult(0);
   auto dist = *Distribution::get(result.getType());
   Type elemType = getElementTypeOrSelf(result.getType());
-  // Pointers (a select of them) are global LLVM pointers in the thread.
+  // Pointers (a select of them) are global LLVM pointers in the thread;
+  // 8-bit floats are their bits.
   if (isa<PointerType>(elemType))
     elemType = l.globalPtrType();
+  else if (isFloat8(elemType))
+    elemType = l.builder().getI8Type();
   Slots out;
   for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
     SmallVector<Value> operands;

@@ -73,7 +73,7 @@ static Value toMemory(ImplicitLocOpBuilder &b, Value v, Type memType) {
 }
 
 static Value fromMemory(ImplicitLocOpBuilder &b, Value v, Type elemType) {
-  if (v.getType() == elemType)
+  if (!elemType.isInteger(1))
     return v;
   return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,
                                arith::ConstantIntOp::create(b, 0, 8));

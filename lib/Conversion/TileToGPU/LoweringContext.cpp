@@ -25,8 +25,8 @@ LLVM::LLVMPointerType LoweringContext::globalPtrType() {
 }
 
 Type LoweringContext::memoryType(Type elemType) {
-  // Booleans live in memory as bytes.
-  if (elemType.isInteger(1))
+  // Booleans live in memory as bytes; 8-bit floats are bytes everywhere.
+  if (elemType.isInteger(1) || isFloat8(elemType))
     return b.getI8Type();
   if (isa<PointerType>(elemType))
     return globalPtrType();
@@ -381,7 +381,7 @@ Slots tile::loadShared(LoweringContext &l, const Distribution &dist,
     Value ptr =
         rowMajorPointer(l, dist, slot, buffer, memType, {}, interleave, lane);
     Value v = LLVM::LoadOp::create(b, memType, ptr);
-    if (memType != elemType)
+    if (elemType.isInteger(1))
       v = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,
                                 arith::ConstantIntOp::create(b, 0, 8));
     out.push_back(v);

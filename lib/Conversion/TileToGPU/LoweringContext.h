@@ -106,6 +106,12 @@ void populateWgmmaLowerings(LoweringPatternSet &patterns);
 /// (LowerTma.cpp).
 void populateTmaLowerings(LoweringPatternSet &patterns);
 
+/// Whether `type` is an 8-bit float (f8E4M3FN, f8E5M2): held as its bits
+/// (i8) in registers and memory.
+inline bool isFloat8(mlir::Type type) {
+  return llvm::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(type);
+}
+
 /// The state of lowering one kernel, shared by the units.
 class LoweringContext {
 public:
@@ -195,7 +201,8 @@ public:
   /// Emits `body` under `cond` (unconditionally when cond is null).
   void emitIf(mlir::Value cond, llvm::function_ref<void()> body);
   mlir::LLVM::LLVMPointerType globalPtrType();
-  /// The type an element of `elemType` has in memory (booleans are bytes).
+  /// The type an element of `elemType` has in memory (booleans are bytes,
+  /// 8-bit floats their bits as i8, also in registers).
   mlir::Type memoryType(mlir::Type elemType);
 
 private:

@@ -15,7 +15,8 @@ def Tile_PointerType : TypeDef<Tile_Dialect, "Pointer"> {
 }
 
 def Tile_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "integer">;
-def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64], "floating-point">;
+def Tile_Float
+    : AnyTypeOf<[F8E4M3FN, F8E5M2, F16, BF16, F32, F64], "floating-point">;
 def Tile_Ptr : Type<CPred<"::mlir::isa<::tile::PointerType>($_self)">,
                     "tile pointer", "::tile::PointerType">;
 def Tile_Scalar : AnyTypeOf<[Tile_Int, Tile_Float, Tile_Ptr]>;
