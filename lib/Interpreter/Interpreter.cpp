@@ -793,7 +793,8 @@ static void setElement(RtValue &v, size_t i, const RtValue &e) {
 }
 
 LogicalResult Interpreter::runGenericReduce(GenericReduceOp op) {
-  const RtValue &src = get(op.getSrc());
+  // A copy: the combiner sets values, which may move the table.
+  RtValue src = get(op.getSrc());
   RtValue out = makeValue(op.getType());
   int64_t len = src.shape[op.getAxis()];
   int64_t inner = innerSize(src.shape, op.getAxis());
