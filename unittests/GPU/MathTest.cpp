@@ -472,6 +472,8 @@ int float8Encode(float x, bool e5m2) {
   uint8_t largest = e5m2 ? 0x7B : 0x7E;
   double a = std::fabs(double(x));
   uint8_t sign = std::signbit(x) ? 0x80 : 0;
+  if (a >= float8Reference(largest, e5m2))
+    return sign | largest;
   int best = 0;
   for (int c = 1; c <= largest; ++c) {
     double here = float8Reference(uint8_t(c), e5m2),
