@@ -379,60 +379,97 @@ static Value emitDivision(ImplicitLocOpBuilder &b, Operation *op, Value x,
                                arith::ExtUIOp::create(b, type, up));
 }
 
-/// The f32 value of the 8-bit float (`type`) whose bits are `bits`: the
-/// hardware's pair conversion to f16 (exact) on [bits, 0], widened.
-static Value decodeFloat8(ImplicitLocOpBuilder &b, Value bits, Type type) {
+/// The f32 values of two 8-bit floats (`type`) given by their bits: the
+/// hardware's pair conversion to f16 (exact), widened.
+static std::pair<Value, Value> decodeFloat8Pair(ImplicitLocOpBuilder &b,
+                                                Value lo, Value hi, Type type) {
   Value pair = vector::FromElementsOp::create(
-      b, VectorType::get({2}, b.getI8Type()),
-      ValueRange{bits, arith::ConstantIntOp::create(b, 0, 8)});
+      b, VectorType::get({2}, b.getI8Type()), ValueRange{lo, hi});
   Value halves = NVVM::ConvertF8x2ToF16x2Op::create(
       b, VectorType::get({2}, b.getF16Type()), pair, b.getBoolAttr(false),
       TypeAttr::get(type));
-  Value half = vector::ExtractOp::create(b, halves, ArrayRef<int64_t>{0});
-  return arith::ExtFOp::create(b, b.getF32Type(), half);
+  auto element = [&](int64_t i) -> Value {
+    Value half = vector::ExtractOp::create(b, halves, ArrayRef<int64_t>{i});
+    return arith::ExtFOp::create(b, b.getF32Type(), half);
+  };
+  return {element(0), element(1)};
 }
 
-/// The bits of the f32 `x` rounded to the 8-bit float `type`: to nearest,
-/// saturating to the largest finite value (cvt.rn.satfinite), as the
-/// language defines it (tile/Support/Float8.h).
-static Value encodeFloat8(ImplicitLocOpBuilder &b, Value x, Type type) {
-  Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0));
-  // The second operand lands in the low byte.
+/// The bits of two f32 values rounded to the 8-bit float `type`: to
+/// nearest, saturating to the largest finite value (cvt.rn.satfinite), as
+/// the language defines it (tile/Support/Float8.h).
+static std::pair<Value, Value> encodeFloat8Pair(ImplicitLocOpBuilder &b,
+                                                Value lo, Value hi, Type type) {
+  // The first operand lands in the high byte.
   Value packed = NVVM::ConvertF32x2ToF8x2Op::create(
-      b, b.getI16Type(), zero, x, NVVM::FPRoundingMode::RN,
+      b, b.getI16Type(), hi, lo, NVVM::FPRoundingMode::RN,
       NVVM::SaturationMode::SATFINITE, /*relu=*/false, type);
-  return arith::TruncIOp::create(b, b.getI8Type(), packed);
+  Value high = arith::ShRUIOp::create(
+      b, packed, arith::ConstantIntOp::create(b, b.getI16Type(), 8));
+  return {arith::TruncIOp::create(b, b.getI8Type(), packed),
+          arith::TruncIOp::create(b, b.getI8Type(), high)};
 }
 
-/// Conversions to and from 8-bit floats, whose registers hold their bits;
-/// null for other ops.
-static Value emitFloat8Op(ImplicitLocOpBuilder &b, Operation *op,
-                          ValueRange operands, Type resultType) {
+/// Whether `op` converts to or from an 8-bit float (not a bitcast).
+static bool isFloat8Conversion(Operation *op) {
+  return (isa<arith::ExtFOp>(op) &&
+          isFloat8(getElementTypeOrSelf(op->getOperand(0).getType()))) ||
+         (isa<arith::TruncFOp>(op) &&
+          isFloat8(getElementTypeOrSelf(op->getResult(0).getType())));
+}
+
+/// Conversions to and from 8-bit floats, whose registers hold their bits:
+/// two slots per conversion instruction (the hardware converts pairs).
+static LogicalResult lowerFloat8Conversion(Operation *op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
   Type from = getElementTypeOrSelf(op->getOperand(0).getType());
   Type to = getElementTypeOrSelf(op->getResult(0).getType());
-  if (!isFloat8(from) && !isFloat8(to))
+  Slots in = l.lookup(op->getOperand(0)), out;
+  // An odd slot pairs with itself.
+  for (size_t i = 0; i < in.size(); i += 2) {
+    Value lo = in[i], hi = in[std::min(i + 1, in.size() - 1)];
+    std::pair<Value, Value> r;
+    if (isa<arith::ExtFOp>(op)) {
+      r = decodeFloat8Pair(b, lo, hi, from);
+      auto fromF32 = [&](Value x) -> Value {
+        if (to.isF32())
+          return x;
+        if (to.isF64())
+          return arith::ExtFOp::create(b, to, x);
+        return arith::TruncFOp::create(b, to, x); // exact: f16, bf16
+      };
+      r = {fromF32(r.first), fromF32(r.second)};
+    } else {
+      auto toF32 = [&](Value x) -> Value {
+        if (x.getType().getIntOrFloatBitWidth() < 32)
+          return arith::ExtFOp::create(b, b.getF32Type(), x);
+        if (x.getType().isF64())
+          return arith::TruncFOp::create(b, b.getF32Type(), x);
+        return x;
+      };
+      r = encodeFloat8Pair(b, toF32(lo), toF32(hi), to);
+    }
+    out.push_back(r.first);
+    if (i + 1 < in.size())
+      out.push_back(r.second);
+  }
+  l.map(op->getResult(0), out);
+  return success();
+}
+
+/// A bitcast between i8 and an 8-bit float: the same register.
+static Value emitFloat8Bitcast(Operation *op, ValueRange operands) {
+  if (!isa<arith::BitcastOp>(op))
     return Value();
-  Value x = operands[0];
-  if (isa<arith::BitcastOp>(op))
-    return x; // i8 <-> f8: the same bits.
-  if (isa<arith::ExtFOp>(op) && isFloat8(from)) {
-    Value wide = decodeFloat8(b, x, from);
-    return to.isF32() ? wide : Value(arith::ExtFOp::create(b, to, wide));
-  }
-  if (isa<arith::TruncFOp>(op) && isFloat8(to)) {
-    if (x.getType().getIntOrFloatBitWidth() < 32)
-      x = arith::ExtFOp::create(b, b.getF32Type(), x);
-    else if (x.getType().isF64())
-      x = arith::TruncFOp::create(b, b.getF32Type(), x);
-    return encodeFloat8(b, x, to);
-  }
-  return Value();
+  Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type to = getElementTypeOrSelf(op->getResult(0).getType());
+  return isFloat8(from) || isFloat8(to) ? operands[0] : Value();
 }
 
 static FailureOr<Value> emitScalarOp(LoweringContext &l, Operation *op,
                                      ValueRange operands, Type resultType) {
   ImplicitLocOpBuilder &b = l.builder();
-  if (Value v = emitFloat8Op(b, op, operands, resultType))
+  if (Value v = emitFloat8Bitcast(op, operands))
     return v;
   if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
     return emitShift(b, op, operands[0], operands[1]);
@@ -502,6 +539,8 @@ static LogicalResult lowerElementwise(Operation *op, LoweringContext &l) {
   if (op->getNumResults() != 1 || op->getNumRegions() != 0)
     return op->emitError("'")
            << op->getName() << "' is not supported by convert-tile-to-gpu";
+  if (isFloat8Conversion(op))
+    return lowerFloat8Conversion(op, l);
   Value result = op->getResult(0);
   auto dist = *Distribution::get(result.getType());
   Type elemType = getElementTypeOrSelf(result.getType());
