@@ -250,6 +250,28 @@ def test_layernorm_example_matches_torch():
         torch.testing.assert_close(db.float(), gb, atol=tol * 10, rtol=tol)
 
 
+def test_float8_quantize_matches_torch():
+    """examples/quantize_fp8.tile on torch.float8_e4m3fn tensors: bit for bit
+    PyTorch's conversion (scaled into range: nothing saturates), at a length
+    that is a multiple of no block, with a poisoned tail."""
+    if not hasattr(torch, "float8_e4m3fn"):
+        return
+    mod = tile.compile(os.path.join(EXAMPLES, "quantize_fp8.tile"))
+    n = 100_003
+    x = torch.randn(n, device="cuda", dtype=torch.float16)
+    scale = 448.0 / x.abs().max().float().item()
+    q = torch.full((n + 1,), 0.5, device="cuda", dtype=torch.float8_e4m3fn)
+    mod.quantize[(tile.cdiv(n, 2048),)](x, q, scale, n)
+    want = (x.float() * scale).to(torch.float8_e4m3fn)
+    assert torch.equal(q[:n].view(torch.uint8), want.view(torch.uint8))
+    assert q[n].float().item() == 0.5  # the element past the end
+    y = torch.full((n,), float("nan"), device="cuda", dtype=torch.float16)
+    mod.dequantize[(tile.cdiv(n, 2048),)](q, y, 1.0 / scale, n)
+    assert torch.equal(y, (want.float() * (1.0 / scale)).half())
+    with raises(TypeError, match="float8_e4m3fn"):
+        mod.quantize[(1,)](x, y, scale, n)
+
+
 if __name__ == "__main__":
     if not HAVE_GPU:
         print("SKIPPED: needs torch and a GPU")

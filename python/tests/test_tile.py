@@ -250,3 +250,26 @@ def test_autotune_checks_key():
     with pytest.raises(ValueError, match="'m' is not a parameter"):
         tile.autotune(configs, key=["m"])(k)
     assert tile.autotune(configs, key=["n"])(k).configs == configs
+
+
+def test_run_cpu_float8_bits():
+    """8-bit float buffers are their bits in uint8 arrays: quantize_fp8's
+    kernels on hand-encoded e4m3 values (1.0 is 0 0111 000, 0x38; 448 the
+    largest, 0x7E, where 1000 saturates; -0 is 0x80; 3.0 is 0 1000 100)."""
+    mod = tile.compile(os.path.join(EXAMPLES, "quantize_fp8.tile"),
+                       BLOCK=4)
+    x = np.array([1.0, -2.0, 0.5, 448.0, 1000.0, 0.0, -0.0, 3.0, 7.0],
+                 dtype=np.float16)
+    q = np.full(10, 0xAA, dtype=np.uint8)
+    n = 9  # three programs of 4, the last partial
+    mod.quantize.run_cpu(3, x, q, 1.0, n)
+    assert list(q) == [0x38, 0xC0, 0x30, 0x7E, 0x7E, 0x00, 0x80, 0x44, 0x4E,
+                       0xAA]
+    y = np.full(10, np.nan, dtype=np.float16)
+    mod.dequantize.run_cpu(3, q, y, 0.5, n)
+    want = [0.5, -1.0, 0.25, 224.0, 224.0, 0.0, -0.0, 1.5, 3.5]
+    assert y[:n].tolist() == want and np.signbit(y[6]) and np.isnan(y[n])
+    with pytest.raises(TypeError, match="expected a uint8 array"):
+        mod.quantize.run_cpu(3, x, q.astype(np.int8), 1.0, n)
+    with pytest.raises(TypeError, match="lists of f8e4m3 are not supported"):
+        mod.quantize.run_cpu(3, x, [0] * 9, 1.0, n)

@@ -589,18 +589,20 @@ def compile(source, name=None, num_warps=None, num_stages=None, arch=None,
 
 # ---- The CPU interpreter ---------------------------------------------------------
 
+# 8-bit floats have no NumPy or array type: their bits go as unsigned bytes.
 _ARRAY_CODES = {"f32": "f", "f64": "d", "i8": "b", "i16": "h", "i32": "i",
-                "i64": "q", "i1": "B"}
+                "i64": "q", "i1": "B", "f8e4m3": "B", "f8e5m2": "B"}
 _NUMPY_NAMES = {"f16": "float16", "f32": "float32", "f64": "float64",
                 "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
-                "i1": "bool"}
+                "i1": "bool", "f8e4m3": "uint8", "f8e5m2": "uint8"}
 
 
 def run_cpu(kernel, grid, *args):
     """Runs `kernel` (a Kernel) on the CPU interpreter for every program of
     `grid`. Pointer arguments are NumPy arrays or array.array of the
     parameter's element type (updated in place), or lists of numbers
-    (converted, and updated in place with the results)."""
+    (converted, and updated in place with the results). An 8-bit float
+    buffer is a uint8 array (or array.array('B')) of the values' bits."""
     params = kernel.params
     if len(args) != len(params):
         raise TypeError("%s() takes %d arguments (%s), got %d" % (
@@ -632,7 +634,7 @@ def run_cpu(kernel, grid, *args):
             address, count = value.buffer_info()
         elif isinstance(value, list):
             code = _ARRAY_CODES.get(p.element_type)
-            if code is None:
+            if code is None or p.element_type.startswith("f8"):
                 raise TypeError("%s: lists of %s are not supported; pass a "
                                 "NumPy array" % (_describe(kernel.name, params,
                                                            i), p.element_type))
