@@ -196,8 +196,10 @@ TEST_F(GPUTest, MathF32) {
       [](double v) { return std::exp(v); }};
   // sin and cos over |x| <= 2^20. exp (and sigmoid through it) on
   // ex2.approx, which flushes subnormal results: checked where the result
-  // is normal.
-  double bounds[] = {2, 2, 1, 1, 4, 4};
+  // is normal. sigmoid = 1 / (1 + exp(-x)) adds two roundings to exp's
+  // error (about 1 in 80 runs measured 4.1 ulp near x = -16.6, where the
+  // result is exp(x)).
+  double bounds[] = {2, 2, 1, 1, 5, 4};
   for (int f = 0; f < 6; ++f) {
     auto got = download(out[f], n + 1);
     Worst worst;
