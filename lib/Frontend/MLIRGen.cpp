@@ -43,7 +43,7 @@ bool tile::containsReturn(const Stmt &stmt) {
   return false;
 }
 
-static SmallVector<const Stmt *> pointers(const ast::Block &block) {
+SmallVector<const Stmt *> tile::pointers(const ast::Block &block) {
   SmallVector<const Stmt *> result;
   for (const StmtPtr &s : block)
     result.push_back(s.get());
@@ -348,36 +348,6 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
     return failure();
   ReturnOp::create(builder, loc(fn.loc));
   return checkFloat8Uses(kernel);
-}
-
-/// Whether `op` only moves, selects or converts the values it takes: the
-/// ops that 8-bit floats may flow through.
-static bool movesOrConverts(Operation *op) {
-  return isa<LoadOp, StoreOp, SplatOp, BroadcastOp, ExpandDimsOp, TransOp,
-             ReshapeOp, PermuteOp, JoinOp, SplitOp, arith::ExtFOp,
-             arith::TruncFOp, arith::SelectOp, arith::ConstantOp,
-             arith::BitcastOp, scf::ForOp, scf::IfOp, scf::WhileOp,
-             scf::YieldOp, scf::ConditionOp>(op);
-}
-
-LogicalResult MLIRGenImpl::checkFloat8Uses(KernelOp kernel) {
-  WalkResult result = kernel.walk([&](Operation *op) {
-    if (movesOrConverts(op))
-      return WalkResult::advance();
-    for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
-                                           op->getResultTypes())) {
-      Type elem = getElementTypeOrSelf(t);
-      if (!isF8(elem))
-        continue;
-      op->emitError("cannot compute with ")
-          << scalarTypeName(elem)
-          << " values: 8-bit floats are loaded, stored, selected and "
-             "converted (cast them to f16 or f32 first)";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//
@@ -763,105 +733,6 @@ LogicalResult MLIRGenImpl::genReturn(const ReturnStmt &ret) {
   }
   f.returned = *value;
   return success();
-}
-
-//===----------------------------------------------------------------------===//
-// Helpers
-//===----------------------------------------------------------------------===//
-
-FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
-                                             const ast::Function &fn,
-                                             SmallVector<TValue> *values) {
-  if (!call.keywords.empty())
-    return error(call.keywords.front().loc)
-           << "helper '" << fn.name << "' takes no keyword arguments";
-  if (call.args.size() != fn.params.size())
-    return error(call.getLoc())
-           << "'" << fn.name << "' expects " << fn.params.size()
-           << " argument(s), got " << call.args.size();
-  if (failed(checkInlinable(fn, call.getLoc())))
-    return failure();
-  SmallVector<TValue> args;
-  // Arguments that name a type (directly or through a parameter).
-  SmallVector<Type> typeArgs;
-  for (auto [arg, param] : llvm::zip(call.args, fn.params)) {
-    Type typeArg;
-    if (auto *name = dyn_cast<NameExpr>(arg.get())) {
-      Binding *bound = lookup(name->name);
-      typeArg =
-          bound ? bound->typeName : scalarTypeFromName(&context, name->name);
-    }
-    if (typeArg && param.type)
-      return error(arg->getLoc())
-             << "a type name is passed to parameter '" << param.name << "' of '"
-             << fn.name << "', which is declared as a value";
-    typeArgs.push_back(typeArg);
-    if (typeArg) {
-      args.emplace_back();
-      continue;
-    }
-    FailureOr<TValue> v = genValueExpr(*arg, "an argument");
-    if (failed(v))
-      return failure();
-    args.push_back(*v);
-  }
-  return inlineHelper(fn, args, typeArgs, call.getLoc(), values);
-}
-
-LogicalResult MLIRGenImpl::checkInlinable(const ast::Function &fn, SrcLoc at) {
-  for (const Frame &f : frames)
-    if (f.fn == &fn)
-      return error(at) << "recursive call of '" << fn.name
-                       << "' (helpers are inlined, so they cannot recurse)";
-  if (frames.size() > 64)
-    return error(at) << "helper calls nested too deeply";
-  return success();
-}
-
-FailureOr<TValue> MLIRGenImpl::inlineHelper(const ast::Function &fn,
-                                            ArrayRef<TValue> args,
-                                            ArrayRef<Type> typeArgs, SrcLoc at,
-                                            SmallVector<TValue> *values) {
-  frames.emplace_back();
-  frame().fn = &fn;
-  frame().scopes.emplace_back();
-  llvm::scope_exit popFrame([&] { frames.pop_back(); });
-  for (auto [param, arg, typeArg] : llvm::zip(fn.params, args, typeArgs)) {
-    if (typeArg) {
-      Binding binding;
-      binding.typeName = typeArg;
-      if (failed(declare(param.loc, param.name, binding)))
-        return failure();
-      continue;
-    }
-    TValue value = arg;
-    if (param.type) {
-      FailureOr<TValue> checked = checkDeclaredType(
-          value, *param.type,
-          "parameter '" + param.name + "' of '" + fn.name + "'");
-      if (failed(checked))
-        return failure();
-      value = *checked;
-    }
-    if (failed(declare(param.loc, param.name, Binding{value})))
-      return failure();
-  }
-  if (failed(genStmts(pointers(fn.body))))
-    return failure();
-  if (frame().returnedValues) {
-    if (!values)
-      return error(at) << "'" << fn.name << "' returns "
-                       << frame().returnedValues->size()
-                       << " values; bind them with 'let (a, b, ...) = "
-                       << fn.name << "(...)'";
-    *values = std::move(*frame().returnedValues);
-    return TValue();
-  }
-  if (values)
-    return error(at) << "'" << fn.name << "' returns one value, not several";
-  if (!frame().returned)
-    return TValue();
-  return *frame().returned;
 }
 
 //===----------------------------------------------------------------------===//

@@ -196,6 +196,36 @@ FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
   return makeRuntime(x);
 }
 
+/// Whether `op` only moves, selects or converts the values it takes: the
+/// ops that 8-bit floats may flow through.
+static bool movesOrConverts(Operation *op) {
+  return isa<LoadOp, StoreOp, SplatOp, BroadcastOp, ExpandDimsOp, TransOp,
+             ReshapeOp, PermuteOp, JoinOp, SplitOp, arith::ExtFOp,
+             arith::TruncFOp, arith::SelectOp, arith::ConstantOp,
+             arith::BitcastOp, scf::ForOp, scf::IfOp, scf::WhileOp,
+             scf::YieldOp, scf::ConditionOp>(op);
+}
+
+LogicalResult MLIRGenImpl::checkFloat8Uses(KernelOp kernel) {
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (movesOrConverts(op))
+      return WalkResult::advance();
+    for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
+                                           op->getResultTypes())) {
+      Type elem = getElementTypeOrSelf(t);
+      if (!isF8(elem))
+        continue;
+      op->emitError("cannot compute with ")
+          << scalarTypeName(elem)
+          << " values: 8-bit floats are loaded, stored, selected and "
+             "converted (cast them to f16 or f32 first)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 FailureOr<TValue> MLIRGenImpl::broadcastTo(TValue v, ArrayRef<int64_t> shape,
                                            SrcLoc at) {
   if (v.shape == shape)

@@ -1,11 +1,12 @@
 //===- MLIRGenImpl.h - state of .tile to tile IR generation -----*- C++ -*-===//
 //
 // Internal to lib/Frontend: MLIRGen.cpp (declarations, statements, control
-// flow), MLIRGenExpr.cpp (operators, conversions), MLIRGenBuiltins.cpp
-// (builtin calls), MLIRGenMath.cpp (math builtins) and MLIRGenRandom.cpp
-// (random numbers) implement this one class. Type checking happens here, as
-// the IR is built, because tile shapes depend on const values and untyped
-// helper parameters are checked at each call.
+// flow), MLIRGenHelpers.cpp (helper calls, combine functions),
+// MLIRGenExpr.cpp (operators, conversions), MLIRGenBuiltins.cpp (builtin
+// calls), MLIRGenMath.cpp (math builtins), MLIRGenRandom.cpp (random
+// numbers) and MLIRGenShape.cpp (moving elements) implement this one class.
+// Type checking happens here, as the IR is built, because tile shapes depend on
+// const values and untyped helper parameters are checked at each call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_FRONTEND_MLIRGENIMPL_H
@@ -73,9 +74,6 @@ public:
 
   //===--- Declarations and statements (MLIRGen.cpp) -----------------------===//
   mlir::LogicalResult genKernel(const ast::Function &fn);
-  /// Errors at the first op of `kernel` that computes with 8-bit floats
-  /// rather than moving or converting them.
-  mlir::LogicalResult checkFloat8Uses(KernelOp kernel);
   mlir::LogicalResult genStmts(llvm::ArrayRef<const ast::Stmt *> stmts);
   mlir::LogicalResult genStmt(const ast::Stmt &stmt);
   mlir::LogicalResult genLet(const ast::LetStmt &let);
@@ -99,6 +97,9 @@ public:
   /// The elements of `(a, b, ...)`, each a value.
   mlir::FailureOr<llvm::SmallVector<TValue>>
   genTupleElements(const ast::TupleExpr &tuple, llvm::StringRef what);
+
+  //===--- Helper calls (MLIRGenHelpers.cpp)
+  //-------------------------------===//
   /// Inlines a call of `fn`. With `values`, the call binds what the helper
   /// returns as a tuple (`let (a, b) = f(...)`) into `values`; without, the
   /// helper must return one value or none.
@@ -114,6 +115,9 @@ public:
                                        llvm::ArrayRef<mlir::Type> typeArgs,
                                        SrcLoc at,
                                        llvm::SmallVector<TValue> *values);
+
+  //===--- Types and names (MLIRGen.cpp)
+  //-----------------------------------===//
   /// Resolves a written type; `shape` gets the tile dimensions.
   mlir::LogicalResult resolveType(const ast::TypeAnnotation &type,
                                   mlir::Type &elem,
@@ -144,6 +148,9 @@ public:
   TValue makeRuntime(mlir::Value value);
   /// Makes sure `v` has an SSA value (materializing constants).
   TValue materialize(TValue v, SrcLoc at);
+  /// Errors at the first op of `kernel` that computes with 8-bit floats
+  /// rather than moving or converting them.
+  mlir::LogicalResult checkFloat8Uses(KernelOp kernel);
   /// Converts `v` to element type `to` (value-preserving where possible).
   mlir::FailureOr<TValue> convert(TValue v, mlir::Type to, SrcLoc at);
   /// Broadcasts `v` to `shape` (splat, unit axes, broadcast).
@@ -198,7 +205,7 @@ public:
   mlir::FailureOr<llvm::SmallVector<TValue>>
   genSplit(const ast::CallExpr &call);
 
-  //===--- Combine functions (MLIRGenCombine.cpp)
+  //===--- Combine functions (MLIRGenHelpers.cpp)
   //--------------------------===//
   /// Generates reduce/scan with a helper as combine function; returns
   /// nullopt for other calls.
@@ -239,8 +246,10 @@ bool isMathBuiltinName(llvm::StringRef name);
 bool isRandomBuiltinName(llvm::StringRef name);
 /// Whether `name` is reshape/permute/join/split (MLIRGenShape.cpp).
 bool isShapeBuiltinName(llvm::StringRef name);
-/// Whether `name` is reduce/scan (MLIRGenCombine.cpp).
+/// Whether `name` is reduce/scan (MLIRGenHelpers.cpp).
 bool isCombineBuiltinName(llvm::StringRef name);
+/// The statements of `block`, in order.
+llvm::SmallVector<const ast::Stmt *> pointers(const ast::Block &block);
 /// Whether `stmt` contains a `return` anywhere within it.
 bool containsReturn(const ast::Stmt &stmt);
 /// Whether the statements always end in `return` on every path.

@@ -1,7 +1,9 @@
-//===- InterpreterImpl.h - internals of the tile interpreter -----*- C++ -*-===//
+//===- InterpreterImpl.h - internals of the tile interpreter -----*- C++
+//-*-===//
 //
-// Shared by Interpreter.cpp (values, control flow, tile ops) and
-// InterpreterArith.cpp (arith and math ops).
+// Shared by Interpreter.cpp (values, control flow, tile ops),
+// InterpreterArith.cpp (arith and math ops) and InterpreterReduce.cpp
+// (reductions and scans).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_INTERPRETER_INTERPRETERIMPL_H

@@ -1,20 +1,125 @@
-//===- MLIRGenCombine.cpp - reduce and scan with a combine function -------===//
+//===- MLIRGenHelpers.cpp - helper calls and combine functions -----------===//
 //
-// `reduce(x, axis, f)` and `scan(x, axis, f)`, Triton's `reduce` and
-// `associative_scan`: `f` is a helper taking two scalars of the tile's
-// element type and returning one. Its body is inlined once, into the
-// combiner region of tile.generic_reduce / tile.generic_scan, with the
-// region's two block arguments as its parameters; the lowerings apply the
-// region wherever they combine two elements.
+// Calls of `fn` helpers, inlined where they are called, and helpers used
+// as combine functions: `reduce(x, axis, f)` and `scan(x, axis, f)`,
+// Triton's `reduce` and `associative_scan`: `f` is a helper taking two
+// scalars of the tile's element type and returning one. Its body is inlined
+// once, into the combiner region of tile.generic_reduce / tile.generic_scan,
+// with the region's two block arguments as its parameters; the lowerings apply
+// the region wherever they combine two elements.
 //
 //===----------------------------------------------------------------------===//
 #include "BuiltinArgs.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace tile;
 using namespace tile::ast;
+
+//===----------------------------------------------------------------------===//
+// Helper calls
+//===----------------------------------------------------------------------===//
+
+FailureOr<TValue> MLIRGenImpl::genHelperCall(const CallExpr &call,
+                                             const ast::Function &fn,
+                                             SmallVector<TValue> *values) {
+  if (!call.keywords.empty())
+    return error(call.keywords.front().loc)
+           << "helper '" << fn.name << "' takes no keyword arguments";
+  if (call.args.size() != fn.params.size())
+    return error(call.getLoc())
+           << "'" << fn.name << "' expects " << fn.params.size()
+           << " argument(s), got " << call.args.size();
+  if (failed(checkInlinable(fn, call.getLoc())))
+    return failure();
+  SmallVector<TValue> args;
+  // Arguments that name a type (directly or through a parameter).
+  SmallVector<Type> typeArgs;
+  for (auto [arg, param] : llvm::zip(call.args, fn.params)) {
+    Type typeArg;
+    if (auto *name = dyn_cast<NameExpr>(arg.get())) {
+      Binding *bound = lookup(name->name);
+      typeArg =
+          bound ? bound->typeName : scalarTypeFromName(&context, name->name);
+    }
+    if (typeArg && param.type)
+      return error(arg->getLoc())
+             << "a type name is passed to parameter '" << param.name << "' of '"
+             << fn.name << "', which is declared as a value";
+    typeArgs.push_back(typeArg);
+    if (typeArg) {
+      args.emplace_back();
+      continue;
+    }
+    FailureOr<TValue> v = genValueExpr(*arg, "an argument");
+    if (failed(v))
+      return failure();
+    args.push_back(*v);
+  }
+  return inlineHelper(fn, args, typeArgs, call.getLoc(), values);
+}
+
+LogicalResult MLIRGenImpl::checkInlinable(const ast::Function &fn, SrcLoc at) {
+  for (const Frame &f : frames)
+    if (f.fn == &fn)
+      return error(at) << "recursive call of '" << fn.name
+                       << "' (helpers are inlined, so they cannot recurse)";
+  if (frames.size() > 64)
+    return error(at) << "helper calls nested too deeply";
+  return success();
+}
+
+FailureOr<TValue> MLIRGenImpl::inlineHelper(const ast::Function &fn,
+                                            ArrayRef<TValue> args,
+                                            ArrayRef<Type> typeArgs, SrcLoc at,
+                                            SmallVector<TValue> *values) {
+  frames.emplace_back();
+  frame().fn = &fn;
+  frame().scopes.emplace_back();
+  llvm::scope_exit popFrame([&] { frames.pop_back(); });
+  for (auto [param, arg, typeArg] : llvm::zip(fn.params, args, typeArgs)) {
+    if (typeArg) {
+      Binding binding;
+      binding.typeName = typeArg;
+      if (failed(declare(param.loc, param.name, binding)))
+        return failure();
+      continue;
+    }
+    TValue value = arg;
+    if (param.type) {
+      FailureOr<TValue> checked = checkDeclaredType(
+          value, *param.type,
+          "parameter '" + param.name + "' of '" + fn.name + "'");
+      if (failed(checked))
+        return failure();
+      value = *checked;
+    }
+    if (failed(declare(param.loc, param.name, Binding{value})))
+      return failure();
+  }
+  if (failed(genStmts(pointers(fn.body))))
+    return failure();
+  if (frame().returnedValues) {
+    if (!values)
+      return error(at) << "'" << fn.name << "' returns "
+                       << frame().returnedValues->size()
+                       << " values; bind them with 'let (a, b, ...) = "
+                       << fn.name << "(...)'";
+    *values = std::move(*frame().returnedValues);
+    return TValue();
+  }
+  if (values)
+    return error(at) << "'" << fn.name << "' returns one value, not several";
+  if (!frame().returned)
+    return TValue();
+  return *frame().returned;
+}
+
+//===----------------------------------------------------------------------===//
+// Combine functions
+//===----------------------------------------------------------------------===//
 
 namespace {
 
