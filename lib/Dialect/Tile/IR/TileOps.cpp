@@ -467,11 +467,26 @@ LogicalResult SharedLoadOp::verify() {
 // ReduceOp
 //===----------------------------------------------------------------------===//
 
+/// A reduction of `src` along `axis` to `result`: the axis in range and the
+/// result's shape `src`'s without it (a scalar for a 1-D source).
+static LogicalResult verifyReducedShape(Operation *op, RankedTensorType src,
+                                        int64_t axis, Type result) {
+  int64_t rank = src.getRank();
+  if (axis < 0 || axis >= rank)
+    return op->emitOpError("axis ")
+           << axis << " out of range for rank " << rank;
+  SmallVector<int64_t> expected(src.getShape());
+  expected.erase(expected.begin() + axis);
+  if (shapeOf(result) != ArrayRef<int64_t>(expected) ||
+      (expected.empty() && isa<RankedTensorType>(result)))
+    return op->emitOpError("result shape must be ")
+           << (expected.empty() ? std::string("scalar")
+                                : formatShape(expected));
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   auto srcType = getSrc().getType();
-  int64_t rank = srcType.getRank(), axis = getAxis();
-  if (axis < 0 || axis >= rank)
-    return emitOpError("axis ") << axis << " out of range for rank " << rank;
   bool isArg =
       getKind() == ReduceKind::argmax || getKind() == ReduceKind::argmin;
   Type wantElem =
@@ -480,14 +495,7 @@ LogicalResult ReduceOp::verify() {
     return emitOpError("result element type must be ") << wantElem;
   if (isa<PointerType>(srcType.getElementType()))
     return emitOpError("cannot reduce a tile of pointers");
-  SmallVector<int64_t> expected(srcType.getShape());
-  expected.erase(expected.begin() + axis);
-  if (shapeOf(getType()) != ArrayRef<int64_t>(expected) ||
-      (expected.empty() && isa<RankedTensorType>(getType())))
-    return emitOpError("result shape must be ")
-           << (expected.empty() ? std::string("scalar")
-                                : formatShape(expected));
-  return success();
+  return verifyReducedShape(*this, srcType, getAxis(), getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -525,19 +533,11 @@ static LogicalResult verifyCombiner(Operation *op, Region &combiner,
 
 LogicalResult GenericReduceOp::verify() {
   auto srcType = getSrc().getType();
-  int64_t rank = srcType.getRank(), axis = getAxis();
-  if (axis < 0 || axis >= rank)
-    return emitOpError("axis ") << axis << " out of range for rank " << rank;
   if (getElementTypeOrSelf(getType()) != srcType.getElementType())
     return emitOpError("result element type must be ")
            << srcType.getElementType();
-  SmallVector<int64_t> expected(srcType.getShape());
-  expected.erase(expected.begin() + axis);
-  if (shapeOf(getType()) != ArrayRef<int64_t>(expected) ||
-      (expected.empty() && isa<RankedTensorType>(getType())))
-    return emitOpError("result shape must be ")
-           << (expected.empty() ? std::string("scalar")
-                                : formatShape(expected));
+  if (failed(verifyReducedShape(*this, srcType, getAxis(), getType())))
+    return failure();
   return verifyCombiner(*this, getCombiner(), srcType.getElementType());
 }
 
