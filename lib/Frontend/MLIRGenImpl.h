@@ -46,6 +46,10 @@ struct TValue {
 
 /// A name in scope.
 struct Binding {
+  Binding() = default;
+  explicit Binding(TValue value, bool isMutable = false, bool isLoopVar = false)
+      : value(std::move(value)), isMutable(isMutable), isLoopVar(isLoopVar) {}
+
   TValue value;
   bool isMutable = false;
   bool isLoopVar = false;

@@ -121,8 +121,7 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
     func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
     int32_t threads = 32 * numWarps.getInt();
     func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
-    LoweringContext lowering(kernel, func, axisInfo, numWarps.getInt(),
-                             patterns);
+    LoweringContext lowering(kernel, func, axisInfo, patterns);
     if (failed(lowering.run()))
       return failure();
     if (!lowering.getTensorMaps().empty()) {

@@ -108,7 +108,10 @@ static LogicalResult lowerLoad(LoadOp op, LoweringContext &l) {
   auto dist = *Distribution::get(op.getType());
   Type elemType = getElementTypeOrSelf(op.getType());
   Type memType = l.memoryType(elemType);
-  auto [vec, uniform] =
+  // Plain values, not structured bindings: lambdas capture them.
+  unsigned vec;
+  bool uniform;
+  std::tie(vec, uniform) =
       vectorWidth(l, op.getPtr(), op.getMask(), dist, elemType);
   const Slots &ptrs = l.lookup(op.getPtr());
   const Slots *masks = op.getMask() ? &l.lookup(op.getMask()) : nullptr;
@@ -175,7 +178,10 @@ static LogicalResult lowerStore(StoreOp op, LoweringContext &l) {
   auto dist = *Distribution::get(op.getPtr().getType());
   Type elemType = getElementTypeOrSelf(op.getValue().getType());
   Type memType = l.memoryType(elemType);
-  auto [vec, uniform] =
+  // Plain values, not structured bindings: lambdas capture them.
+  unsigned vec;
+  bool uniform;
+  std::tie(vec, uniform) =
       vectorWidth(l, op.getPtr(), op.getMask(), dist, elemType);
   const Slots &ptrs = l.lookup(op.getPtr());
   const Slots &vals = l.lookup(op.getValue());
@@ -231,7 +237,10 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   Type elemType = op.getBuffer().getType().getElementType();
   SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
   Value buffer = l.stagePointer(op.getBuffer(), op.getStage());
-  auto [vec, uniform] =
+  // Plain values, not structured bindings: lambdas capture them.
+  unsigned vec;
+  bool uniform;
+  std::tie(vec, uniform) =
       vectorWidth(l, op.getPtr(), op.getMask(), *dist, elemType);
   // Groups run along the stored rows and inside one chunk.
   if (dist->getLayout().getOrder()[0] != tile.contiguousDim() || !uniform)

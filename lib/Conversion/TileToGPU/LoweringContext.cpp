@@ -10,10 +10,9 @@ using namespace tile;
 
 LoweringContext::LoweringContext(KernelOp kernel, gpu::GPUFuncOp func,
                                  const ModuleAxisInfo &axisInfo,
-                                 unsigned numWarps,
                                  const LoweringPatternSet &patterns)
-    : kernel(kernel), func(func), axisInfo(axisInfo), numWarps(numWarps),
-      patterns(patterns), b(kernel.getLoc(), func.getContext()),
+    : kernel(kernel), func(func), axisInfo(axisInfo), patterns(patterns),
+      b(kernel.getLoc(), func.getContext()),
       sharedSymbol(sharedBufferName(kernel.getSymName())) {}
 
 Value LoweringContext::i32(int64_t value) {

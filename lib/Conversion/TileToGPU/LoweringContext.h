@@ -116,7 +116,7 @@ inline bool isFloat8(mlir::Type type) {
 class LoweringContext {
 public:
   LoweringContext(KernelOp kernel, mlir::gpu::GPUFuncOp func,
-                  const ModuleAxisInfo &axisInfo, unsigned numWarps,
+                  const ModuleAxisInfo &axisInfo,
                   const LoweringPatternSet &patterns);
 
   /// Lowers the kernel's body into the gpu.func; reports errors on the
@@ -219,7 +219,6 @@ private:
   KernelOp kernel;
   mlir::gpu::GPUFuncOp func;
   const ModuleAxisInfo &axisInfo;
-  unsigned numWarps;
   const LoweringPatternSet &patterns;
   mlir::ImplicitLocOpBuilder b;
   llvm::DenseMap<mlir::Value, Slots> values;

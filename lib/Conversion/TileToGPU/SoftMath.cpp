@@ -117,8 +117,10 @@ static Value remainderF64(Arith64 &a, Value x, Value y) {
     Value exponent = a.select(subnormal, a.sub(a.i(1), shift), field);
     return {significand, exponent};
   };
-  auto [mx, ex] = normalize(ax);
-  auto [my, ey] = normalize(ay);
+  // Plain values, not structured bindings: lambdas capture them.
+  Value mx, ex, my, ey;
+  std::tie(mx, ex) = normalize(ax);
+  std::tie(my, ey) = normalize(ay);
 
   // Subtract y's significand wherever it fits, one bit of x at a time.
   Value steps = a.select(a.bor(invalid, smaller), a.i(0), a.sub(ex, ey));

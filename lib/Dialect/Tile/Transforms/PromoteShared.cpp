@@ -369,7 +369,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       auto slice = addressSlice(loop, addressing);
       if (!slice)
         continue;
-      found.push_back({load, std::move(*uses), std::move(*slice), Value()});
+      found.push_back({load, std::move(*uses), std::move(*slice), Value(),
+                       SharedEncodingAttr()});
     }
     return found;
   }
