@@ -20,7 +20,7 @@ import triton.language as tl
 HERE = os.path.dirname(__file__)
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import tile  # noqa: E402
-from peers import timing  # noqa: E402
+from peers import emit, timing  # noqa: E402
 
 CONFIGS = [triton.Config({"BLOCK": b}, num_warps=w)
            for b in (1024, 2048, 4096, 8192) for w in (4, 8)]
@@ -50,12 +50,6 @@ def torch_quantize(x, scale):
 
 def torch_dequantize(q, inv_scale):
     return (q.float() * inv_scale).half()
-
-
-def emit(impl, kernel, shape, t, nbytes, extra=None):
-    print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape, **t,
-                      "gbps": nbytes / t["ms"] / 1e6, **(extra or {})}),
-          flush=True)
 
 
 def best_of(calls):

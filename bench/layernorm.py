@@ -23,7 +23,7 @@ import triton.language as tl
 HERE = os.path.dirname(__file__)
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import tile  # noqa: E402
-from peers import (timing, layernorm_triton_forward,  # noqa: E402
+from peers import (timing, emit, layernorm_triton_forward,  # noqa: E402
                    layernorm_triton_backward, LAYERNORM_EPS as EPS)
 
 
@@ -56,12 +56,6 @@ def tile_backward(mod, dsum, dy, x, w, mean, rstd, rows_per_program):
                          rows_per_program)
         final[(triton.cdiv(n, 64),)](dw_part, db_part, dw, db, programs, n)
     return call, dx, dw, db
-
-
-def emit(impl, kernel, shape, t, nbytes, extra=None):
-    print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape, **t,
-                      "gbps": nbytes / t["ms"] / 1e6, **(extra or {})}),
-          flush=True)
 
 
 def main():

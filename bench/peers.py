@@ -369,9 +369,11 @@ def linears():
         emit_flops("triton", "linear", shape, timing(triton_call), flops)
 
 
-def emit(impl, kernel, shape, t, nbytes):
+def emit(impl, kernel, shape, t, nbytes, extra=None):
+    """One JSON line: the timing `t`, GB/s for `nbytes` moved, and `extra`."""
     print(json.dumps({"impl": impl, "kernel": kernel, "shape": shape, **t,
-                      "gbps": nbytes / t["ms"] / 1e6}), flush=True)
+                      "gbps": nbytes / t["ms"] / 1e6, **(extra or {})}),
+          flush=True)
 
 
 def main():

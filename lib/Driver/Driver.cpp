@@ -38,7 +38,7 @@ static LogicalResult checkF8Support(ModuleOp module, StringRef arch) {
     return success();
   WalkResult result = module.walk([&](Operation *op) {
     for (Value v : op->getResults())
-      if (isF8(getElementTypeOrSelf(v.getType()))) {
+      if (isFloat8(getElementTypeOrSelf(v.getType()))) {
         op->emitError("8-bit floats need sm_89 or newer; the target is ")
             << arch;
         return WalkResult::interrupt();

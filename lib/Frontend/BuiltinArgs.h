@@ -99,6 +99,34 @@ public:
     return gen.error(e->getLoc()) << what << " must be a string literal";
   }
 
+  /// Argument 0 as the tile a reduction or scan works on (numbers), and
+  /// argument 1 as its axis, which a 1-D tile may leave out.
+  mlir::FailureOr<std::pair<TValue, int64_t>> tileAndAxis() {
+    mlir::FailureOr<TValue> x = value(0);
+    if (mlir::failed(x))
+      return mlir::failure();
+    if (!x->isTile() || llvm::isa<PointerType>(x->elemType))
+      return gen.error(call.getLoc())
+             << "'" << call.callee << "' takes a tile of numbers, got "
+             << gen.typeName(*x);
+    int64_t rank = x->shape.size();
+    const ast::Expr *axisExpr = get(1);
+    if (!axisExpr) {
+      if (rank > 1)
+        return gen.error(call.getLoc()) << "'" << call.callee << "' of a rank-"
+                                        << rank << " tile needs 'axis:'";
+      return std::make_pair(*x, int64_t(0));
+    }
+    mlir::FailureOr<int64_t> axis = gen.genConstInt(*axisExpr, "the axis");
+    if (mlir::failed(axis))
+      return mlir::failure();
+    if (*axis < 0 || *axis >= rank)
+      return gen.error(axisExpr->getLoc())
+             << "axis " << *axis << " is out of range for " << gen.typeName(*x)
+             << " (rank " << rank << ")";
+    return std::make_pair(*x, *axis);
+  }
+
   /// Argument `i` as a tile shape: `[a, b]` or a single integer.
   mlir::FailureOr<llvm::SmallVector<int64_t>> shape(size_t i) {
     const ast::Expr *e = get(i);

@@ -277,7 +277,7 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
       return error(param.type->loc)
              << "kernel parameter '" << param.name
              << "' cannot be a tile; pass a pointer and load it";
-    if (isF8(elem))
+    if (isFloat8(elem))
       return error(param.type->loc)
              << "kernel parameter '" << param.name << "' cannot be an 8-bit "
              << "float; pass it as f16 or f32 (or a pointer to "

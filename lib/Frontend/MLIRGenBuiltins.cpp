@@ -268,29 +268,10 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
   case Builtin::CumProd: {
     if (failed(args.check(1, {"x", "axis"})))
       return fail();
-    FailureOr<TValue> x = args.value(0);
-    if (failed(x))
+    FailureOr<std::pair<TValue, int64_t>> tileAndAxis = args.tileAndAxis();
+    if (failed(tileAndAxis))
       return fail();
-    if (!x->isTile() || isa<PointerType>(x->elemType))
-      return FailureOr<TValue>(error(at) << "'" << call.callee
-                                         << "' takes a tile of numbers, got "
-                                         << typeName(*x));
-    int64_t rank = x->shape.size();
-    int64_t axis = 0;
-    if (const Expr *axisExpr = args.get(1)) {
-      FailureOr<int64_t> a = genConstInt(*axisExpr, "the axis");
-      if (failed(a))
-        return fail();
-      axis = *a;
-      if (axis < 0 || axis >= rank)
-        return FailureOr<TValue>(error(axisExpr->getLoc())
-                                 << "axis " << axis << " is out of range for "
-                                 << typeName(*x) << " (rank " << rank << ")");
-    } else if (rank > 1) {
-      return FailureOr<TValue>(error(at) << "'" << call.callee << "' of a rank-"
-                                         << rank << " tile needs 'axis:'");
-    }
-    TValue src = *x;
+    auto [src, axis] = *tileAndAxis;
     if (src.elemType.isInteger(1)) {
       FailureOr<TValue> widened = convert(src, builder.getI32Type(), at);
       if (failed(widened))

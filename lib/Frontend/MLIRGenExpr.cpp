@@ -134,14 +134,15 @@ FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
       if (v.intConst)
         c.floatConst = double(*v.intConst);
       c.intConst.reset();
-      if (isF8(to))
+      if (isFloat8(to))
         c.floatConst = roundToFloat8(*c.floatConst, isa<Float8E5M2Type>(to));
     }
     return c;
   }
   // 8-bit floats convert to and from f32 only; other types go through it.
   Type f32 = builder.getF32Type();
-  if ((isF8(v.elemType) && to != f32) || (isF8(to) && v.elemType != f32)) {
+  if ((isFloat8(v.elemType) && to != f32) ||
+      (isFloat8(to) && v.elemType != f32)) {
     FailureOr<TValue> wide = convert(v, f32, at);
     if (failed(wide))
       return failure();
@@ -213,7 +214,7 @@ LogicalResult MLIRGenImpl::checkFloat8Uses(KernelOp kernel) {
     for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
                                            op->getResultTypes())) {
       Type elem = getElementTypeOrSelf(t);
-      if (!isF8(elem))
+      if (!isFloat8(elem))
         continue;
       op->emitError("cannot compute with ")
           << scalarTypeName(elem)

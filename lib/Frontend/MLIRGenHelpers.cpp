@@ -170,22 +170,11 @@ MLIRGenImpl::genCombineBuiltin(const CallExpr &call) {
   if (failed(checkInlinable(fn, at)))
     return fail();
 
-  FailureOr<TValue> x = args.value(0);
-  if (failed(x))
+  FailureOr<std::pair<TValue, int64_t>> tileAndAxis = args.tileAndAxis();
+  if (failed(tileAndAxis))
     return fail();
-  if (!x->isTile() || isa<PointerType>(x->elemType))
-    return FailureOr<TValue>(error(at) << "'" << call.callee
-                                       << "' takes a tile of numbers, got "
-                                       << typeName(*x));
-  int64_t rank = x->shape.size();
-  FailureOr<int64_t> axis = genConstInt(*args.get(1), "the axis");
-  if (failed(axis))
-    return fail();
-  if (*axis < 0 || *axis >= rank)
-    return FailureOr<TValue>(error(args.get(1)->getLoc())
-                             << "axis " << *axis << " is out of range for "
-                             << typeName(*x) << " (rank " << rank << ")");
-  TValue src = materialize(*x, at);
+  int64_t axis = tileAndAxis->second;
+  TValue src = materialize(tileAndAxis->first, at);
   Type elem = src.elemType;
 
   Operation *op;
@@ -193,15 +182,15 @@ MLIRGenImpl::genCombineBuiltin(const CallExpr &call) {
   if (isScan) {
     auto scan =
         GenericScanOp::create(builder, l, src.value.getType(), src.value,
-                              builder.getI32IntegerAttr(*axis));
+                              builder.getI32IntegerAttr(axis));
     op = scan;
     combiner = &scan.getCombiner();
   } else {
     SmallVector<int64_t> shape(src.shape.begin(), src.shape.end());
-    shape.erase(shape.begin() + *axis);
+    shape.erase(shape.begin() + axis);
     auto reduce =
         GenericReduceOp::create(builder, l, mlirType(elem, shape), src.value,
-                                builder.getI32IntegerAttr(*axis));
+                                builder.getI32IntegerAttr(axis));
     op = reduce;
     combiner = &reduce.getCombiner();
   }

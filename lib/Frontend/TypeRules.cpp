@@ -58,10 +58,6 @@ Type tile::scalarTypeFromName(MLIRContext *context, StringRef name) {
       .Default(Type());
 }
 
-bool tile::isF8(Type type) {
-  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
-}
-
 std::string tile::scalarTypeName(Type type) {
   if (isa<Float8E4M3FNType>(type))
     return "f8e4m3";

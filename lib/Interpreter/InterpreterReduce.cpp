@@ -12,25 +12,31 @@ using namespace tile;
 using namespace tile::interp;
 using namespace tile::interp::detail;
 
-/// Elements between neighbours along `axis` of a row-major `shape`.
-static int64_t innerSize(ArrayRef<int64_t> shape, int64_t axis) {
-  int64_t inner = 1;
-  for (size_t d = axis + 1; d < shape.size(); ++d)
-    inner *= shape[d];
-  return inner;
-}
+/// The lines along `axis` of a row-major `shape`: one per position in the
+/// other dimensions, numbered as the elements of the reduced shape.
+struct AxisLines {
+  AxisLines(ArrayRef<int64_t> shape, int64_t axis) : len(shape[axis]) {
+    for (size_t d = axis + 1; d < shape.size(); ++d)
+      inner *= shape[d];
+  }
+  /// The element index of position `r` along line `line`.
+  int64_t at(int64_t line, int64_t r) const {
+    return (line / inner * len + r) * inner + line % inner;
+  }
+  /// Elements along each line, and between neighbours on one.
+  int64_t len, inner = 1;
+};
 
 LogicalResult Interpreter::runReduce(ReduceOp op) {
   const RtValue &src = get(op.getSrc());
   RtValue out = makeValue(op.getType());
-  int64_t len = src.shape[op.getAxis()];
-  int64_t inner = innerSize(src.shape, op.getAxis());
+  AxisLines lines(src.shape, op.getAxis());
+  int64_t len = lines.len;
   ElemType rt(op.getType());
   ReduceKind kind = op.getKind();
   bool isArg = kind == ReduceKind::argmax || kind == ReduceKind::argmin;
   for (size_t o = 0; o < out.size(); ++o) {
-    int64_t outer = int64_t(o) / inner, in = int64_t(o) % inner;
-    auto at = [&](int64_t r) { return (outer * len + r) * inner + in; };
+    auto at = [&](int64_t r) { return lines.at(o, r); };
     if (isArg) {
       // The first extreme element; a NaN is beyond every number.
       bool isFloat = !src.floats.empty();
@@ -91,16 +97,15 @@ LogicalResult Interpreter::runReduce(ReduceOp op) {
 
 LogicalResult Interpreter::runScan(ScanOp op) {
   RtValue out = get(op.getSrc());
-  int64_t len = out.shape[op.getAxis()];
-  int64_t inner = innerSize(out.shape, op.getAxis());
+  AxisLines lines(out.shape, op.getAxis());
+  int64_t len = lines.len;
   ElemType rt(op.getType());
   bool isSum = op.getKind() == ReduceKind::sum;
-  int64_t lines = int64_t(out.size()) / len;
+  int64_t numLines = int64_t(out.size()) / len;
   // In order along the axis (the GPU combines in a tree: floats may differ
   // in rounding).
-  for (int64_t line = 0; line < lines; ++line) {
-    int64_t outer = line / inner, in = line % inner;
-    auto at = [&](int64_t r) { return (outer * len + r) * inner + in; };
+  for (int64_t line = 0; line < numLines; ++line) {
+    auto at = [&](int64_t r) { return lines.at(line, r); };
     for (int64_t r = 1; r < len; ++r) {
       if (!out.floats.empty()) {
         double prev = out.floats[at(r - 1)], x = out.floats[at(r)];
@@ -148,11 +153,10 @@ LogicalResult Interpreter::runGenericReduce(GenericReduceOp op) {
   // A copy: the combiner sets values, which may move the table.
   RtValue src = get(op.getSrc());
   RtValue out = makeValue(op.getType());
-  int64_t len = src.shape[op.getAxis()];
-  int64_t inner = innerSize(src.shape, op.getAxis());
+  AxisLines lines(src.shape, op.getAxis());
+  int64_t len = lines.len;
   for (size_t o = 0; o < out.size(); ++o) {
-    int64_t outer = int64_t(o) / inner, in = int64_t(o) % inner;
-    auto at = [&](int64_t r) { return (outer * len + r) * inner + in; };
+    auto at = [&](int64_t r) { return lines.at(o, r); };
     RtValue acc = elementOf(src, at(0));
     for (int64_t r = 1; r < len; ++r) {
       FailureOr<RtValue> next =
@@ -169,12 +173,11 @@ LogicalResult Interpreter::runGenericReduce(GenericReduceOp op) {
 
 LogicalResult Interpreter::runGenericScan(GenericScanOp op) {
   RtValue out = get(op.getSrc());
-  int64_t len = out.shape[op.getAxis()];
-  int64_t inner = innerSize(out.shape, op.getAxis());
-  int64_t lines = int64_t(out.size()) / len;
-  for (int64_t line = 0; line < lines; ++line) {
-    int64_t outer = line / inner, in = line % inner;
-    auto at = [&](int64_t r) { return (outer * len + r) * inner + in; };
+  AxisLines lines(out.shape, op.getAxis());
+  int64_t len = lines.len;
+  int64_t numLines = int64_t(out.size()) / len;
+  for (int64_t line = 0; line < numLines; ++line) {
+    auto at = [&](int64_t r) { return lines.at(line, r); };
     for (int64_t r = 1; r < len; ++r) {
       FailureOr<RtValue> next = combine(
           op.getCombiner(), elementOf(out, at(r - 1)), elementOf(out, at(r)));

@@ -30,10 +30,6 @@ mlir::Type promoteTypes(mlir::Type a, mlir::Type b);
 /// The type named by a scalar type keyword (`i32`, `bf16`, ...), or null.
 mlir::Type scalarTypeFromName(mlir::MLIRContext *context, llvm::StringRef name);
 
-/// Whether `type` is one of the 8-bit float types (f8e4m3, f8e5m2), which
-/// are stored, loaded and converted but not computed with.
-bool isF8(mlir::Type type);
-
 /// The source spelling of a scalar or pointer type: `f8e4m3`, `ptr<f16>`.
 std::string scalarTypeName(mlir::Type type);
 

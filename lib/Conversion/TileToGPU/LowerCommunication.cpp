@@ -311,18 +311,30 @@ static LogicalResult lowerReduce(ReduceOp op, LoweringContext &l) {
   return success();
 }
 
+/// A generic reduce or scan's combiner region as a merge function; `failed`
+/// records an op of it that could not be lowered (the merge then gives its
+/// left operand, and the lowering fails).
+struct CombinerMerge {
+  LoweringContext &l;
+  Region &combiner;
+  bool failed = false;
+
+  Value operator()(Value x, Value y) {
+    FailureOr<Value> v = l.applyCombiner(combiner, x, y);
+    failed |= mlir::failed(v);
+    return mlir::succeeded(v) ? *v : x;
+  }
+};
+
 static LogicalResult lowerGenericReduce(GenericReduceOp op,
                                         LoweringContext &l) {
-  bool combinerFailed = false;
+  CombinerMerge merge{l, op.getCombiner()};
   FailureOr<Slots> results =
       reduceAlong(l, op, op.getSrc(), op.getType(), op.getAxis(),
                   /*isArg=*/false, [&](Candidate x, Candidate y) -> Candidate {
-                    FailureOr<Value> v =
-                        l.applyCombiner(op.getCombiner(), x.value, y.value);
-                    combinerFailed |= failed(v);
-                    return {succeeded(v) ? *v : x.value, Value()};
+                    return {merge(x.value, y.value), Value()};
                   });
-  if (failed(results) || combinerFailed)
+  if (failed(results) || merge.failed)
     return failure();
   l.map(op, *results);
   return success();
@@ -531,14 +543,10 @@ static LogicalResult lowerScan(ScanOp op, LoweringContext &l) {
 /// A generic scan has no identity: the parts of a prefix that may be
 /// absent carry a flag.
 static LogicalResult lowerGenericScan(GenericScanOp op, LoweringContext &l) {
-  bool combinerFailed = false;
-  FailureOr<Slots> out = scanAlong(
-      l, op, op.getSrc(), op.getAxis(), Value(), [&](Value x, Value y) {
-        FailureOr<Value> v = l.applyCombiner(op.getCombiner(), x, y);
-        combinerFailed |= failed(v);
-        return succeeded(v) ? *v : x;
-      });
-  if (failed(out) || combinerFailed)
+  CombinerMerge merge{l, op.getCombiner()};
+  FailureOr<Slots> out =
+      scanAlong(l, op, op.getSrc(), op.getAxis(), Value(), merge);
+  if (failed(out) || merge.failed)
     return failure();
   l.map(op, *out);
   return success();

@@ -65,20 +65,6 @@ static Value groupMask(LoweringContext &l, const Slots &masks, unsigned first,
   return pred;
 }
 
-/// The value of memory type `memType` that holds `v` (booleans as bytes).
-static Value toMemory(ImplicitLocOpBuilder &b, Value v, Type memType) {
-  if (v.getType() == memType)
-    return v;
-  return arith::ExtUIOp::create(b, memType, v);
-}
-
-static Value fromMemory(ImplicitLocOpBuilder &b, Value v, Type elemType) {
-  if (!elemType.isInteger(1))
-    return v;
-  return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,
-                               arith::ConstantIntOp::create(b, 0, 8));
-}
-
 /// Bytes of one element of `memType` in global memory.
 static int64_t elementBytes(Type memType) {
   return memType.isIntOrFloat()

@@ -345,6 +345,19 @@ static Value rowMajorPointer(LoweringContext &l, const Distribution &dist,
                              ValueRange{lin});
 }
 
+Value tile::toMemory(ImplicitLocOpBuilder &b, Value v, Type memType) {
+  if (v.getType() == memType)
+    return v;
+  return arith::ExtUIOp::create(b, memType, v);
+}
+
+Value tile::fromMemory(ImplicitLocOpBuilder &b, Value v, Type elemType) {
+  if (!elemType.isInteger(1))
+    return v;
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,
+                               arith::ConstantIntOp::create(b, 0, 8));
+}
+
 void tile::storeShared(LoweringContext &l, const Slots &slots,
                        const Distribution &dist, int64_t base,
                        ArrayRef<unsigned> perm, int64_t interleave,
@@ -361,10 +374,7 @@ void tile::storeShared(LoweringContext &l, const Slots &slots,
     for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
       Value ptr = rowMajorPointer(l, dist, slot, buffer, memType, perm,
                                   interleave, lane);
-      Value v = slots[slot];
-      if (v.getType() != memType)
-        v = arith::ExtUIOp::create(b, memType, v);
-      LLVM::StoreOp::create(b, v, ptr);
+      LLVM::StoreOp::create(b, toMemory(b, slots[slot], memType), ptr);
     }
   });
 }
@@ -379,11 +389,8 @@ Slots tile::loadShared(LoweringContext &l, const Distribution &dist,
   for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
     Value ptr =
         rowMajorPointer(l, dist, slot, buffer, memType, {}, interleave, lane);
-    Value v = LLVM::LoadOp::create(b, memType, ptr);
-    if (elemType.isInteger(1))
-      v = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, v,
-                                arith::ConstantIntOp::create(b, 0, 8));
-    out.push_back(v);
+    out.push_back(
+        fromMemory(b, LLVM::LoadOp::create(b, memType, ptr), elemType));
   }
   return out;
 }

@@ -106,12 +106,6 @@ void populateWgmmaLowerings(LoweringPatternSet &patterns);
 /// (LowerTma.cpp).
 void populateTmaLowerings(LoweringPatternSet &patterns);
 
-/// Whether `type` is an 8-bit float (f8E4M3FN, f8E5M2): held as its bits
-/// (i8) in registers and memory.
-inline bool isFloat8(mlir::Type type) {
-  return llvm::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(type);
-}
-
 /// The state of lowering one kernel, shared by the units.
 class LoweringContext {
 public:
@@ -248,6 +242,13 @@ private:
 
 /// Bytes one element of `type` takes in shared memory.
 int64_t sharedElementBytes(mlir::Type type);
+/// `v` as a value of its memory type `memType` (a boolean as a byte).
+mlir::Value toMemory(mlir::ImplicitLocOpBuilder &b, mlir::Value v,
+                     mlir::Type memType);
+/// A value read from memory as a register of element type `elemType` (a
+/// byte as a boolean; other types, 8-bit floats included, as they are).
+mlir::Value fromMemory(mlir::ImplicitLocOpBuilder &b, mlir::Value v,
+                       mlir::Type elemType);
 /// Row-major linear index of `coords` in `shape`, permuted by `perm`.
 mlir::Value linearIndex(LoweringContext &l, llvm::ArrayRef<mlir::Value> coords,
                         llvm::ArrayRef<int64_t> shape,

@@ -467,14 +467,22 @@ LogicalResult SharedLoadOp::verify() {
 // ReduceOp
 //===----------------------------------------------------------------------===//
 
-/// A reduction of `src` along `axis` to `result`: the axis in range and the
-/// result's shape `src`'s without it (a scalar for a 1-D source).
-static LogicalResult verifyReducedShape(Operation *op, RankedTensorType src,
-                                        int64_t axis, Type result) {
+/// `axis` names a dimension of `src`.
+static LogicalResult verifyAxis(Operation *op, RankedTensorType src,
+                                int64_t axis) {
   int64_t rank = src.getRank();
   if (axis < 0 || axis >= rank)
     return op->emitOpError("axis ")
            << axis << " out of range for rank " << rank;
+  return success();
+}
+
+/// A reduction of `src` along `axis` to `result`: the axis in range and the
+/// result's shape `src`'s without it (a scalar for a 1-D source).
+static LogicalResult verifyReducedShape(Operation *op, RankedTensorType src,
+                                        int64_t axis, Type result) {
+  if (failed(verifyAxis(op, src, axis)))
+    return failure();
   SmallVector<int64_t> expected(src.getShape());
   expected.erase(expected.begin() + axis);
   if (shapeOf(result) != ArrayRef<int64_t>(expected) ||
@@ -531,6 +539,14 @@ static LogicalResult verifyCombiner(Operation *op, Region &combiner,
   return failure(result.wasInterrupted());
 }
 
+std::optional<unsigned> tile::getReducedAxis(Operation *op) {
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return reduce.getAxis();
+  if (auto reduce = dyn_cast<GenericReduceOp>(op))
+    return reduce.getAxis();
+  return std::nullopt;
+}
+
 LogicalResult GenericReduceOp::verify() {
   auto srcType = getSrc().getType();
   if (getElementTypeOrSelf(getType()) != srcType.getElementType())
@@ -542,9 +558,8 @@ LogicalResult GenericReduceOp::verify() {
 }
 
 LogicalResult GenericScanOp::verify() {
-  int64_t rank = getSrc().getType().getRank(), axis = getAxis();
-  if (axis < 0 || axis >= rank)
-    return emitOpError("axis ") << axis << " out of range for rank " << rank;
+  if (failed(verifyAxis(*this, getSrc().getType(), getAxis())))
+    return failure();
   return verifyCombiner(*this, getCombiner(),
                         getSrc().getType().getElementType());
 }
@@ -554,9 +569,8 @@ LogicalResult GenericScanOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ScanOp::verify() {
-  int64_t rank = getSrc().getType().getRank(), axis = getAxis();
-  if (axis < 0 || axis >= rank)
-    return emitOpError("axis ") << axis << " out of range for rank " << rank;
+  if (failed(verifyAxis(*this, getSrc().getType(), getAxis())))
+    return failure();
   if (getKind() != ReduceKind::sum && getKind() != ReduceKind::prod)
     return emitOpError("scans sum or prod, not ")
            << stringifyReduceKind(getKind());

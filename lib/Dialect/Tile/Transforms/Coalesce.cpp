@@ -222,7 +222,8 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     // Reductions (builtin and generic) produce the slice of their source's
     // layout, converted to what their users were given.
     kernel.walk([&](Operation *op) {
-      if (!isa<ReduceOp, GenericReduceOp>(op))
+      std::optional<unsigned> axis = getReducedAxis(op);
+      if (!axis)
         return;
       Value result = op->getResult(0);
       auto resultType = dyn_cast<RankedTensorType>(result.getType());
@@ -230,10 +231,9 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
         return; // A scalar result has no layout.
       auto srcLayout = cast<BlockedEncodingAttr>(
           cast<RankedTensorType>(op->getOperand(0).getType()).getEncoding());
-      unsigned axis = op->getAttrOfType<IntegerAttr>("axis").getInt();
       auto natural = RankedTensorType::get(
           resultType.getShape(), resultType.getElementType(),
-          SliceEncodingAttr::get(context, axis, srcLayout));
+          SliceEncodingAttr::get(context, *axis, srcLayout));
       result.setType(natural);
       builder.setInsertionPointAfter(op);
       auto converted =

@@ -65,15 +65,15 @@ std::optional<Attribute> followingLayout(Operation *user, Value operand,
     return layout;
   if (user->getNumOperands() != 1 || user->getOperand(0) != operand)
     return std::nullopt;
-  if (isa<ReduceOp, GenericReduceOp>(user)) {
+  if (std::optional<unsigned> axis = getReducedAxis(user)) {
     // The lowering reduces blocked tiles only (not slices of them).
     auto blocked = dyn_cast<BlockedEncodingAttr>(layout);
     if (!blocked)
       return std::nullopt;
     if (!isa<RankedTensorType>(user->getResult(0).getType()))
       return Attribute();
-    unsigned axis = user->getAttrOfType<IntegerAttr>("axis").getInt();
-    return Attribute(SliceEncodingAttr::get(user->getContext(), axis, blocked));
+    return Attribute(
+        SliceEncodingAttr::get(user->getContext(), *axis, blocked));
   }
   if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
     auto slice = dyn_cast<SliceEncodingAttr>(layout);

@@ -37,9 +37,20 @@ mlir::Type getI1LikeType(mlir::Type type);
 /// The name a kernel parameter has in signatures: its source name, or
 /// `argN` for a parameter without one.
 std::string getParamName(mlir::BlockArgument arg);
+/// Whether `type` is an 8-bit float (f8E4M3FN, f8E5M2): stored, loaded and
+/// converted, not computed with; its bits (i8) in GPU registers and memory.
+inline bool isFloat8(mlir::Type type) {
+  return llvm::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(type);
+}
 } // namespace tile
 
 #define GET_OP_CLASSES
 #include "tile/Dialect/Tile/IR/TileOps.h.inc"
+
+namespace tile {
+/// The axis a reduction (reduce or generic_reduce) removes; none for other
+/// ops.
+std::optional<unsigned> getReducedAxis(mlir::Operation *op);
+} // namespace tile
 
 #endif // TILE_DIALECT_TILE_IR_TILEDIALECT_H
