@@ -198,10 +198,11 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       return FailureOr<TValue>(error(at)
                                << "dot needs 2-D tiles, got " << typeName(*a)
                                << " and " << typeName(*b));
-    if (!isa<FloatType>(a->elemType) || a->elemType != b->elemType)
+    if (!(isa<FloatType>(a->elemType) || a->elemType.isInteger(8)) ||
+        a->elemType != b->elemType)
       return FailureOr<TValue>(
           error(at)
-          << "dot needs floating-point tiles of one element type, got "
+          << "dot needs floating-point or i8 tiles of one element type, got "
           << typeName(*a) << " and " << typeName(*b));
     int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
     if (b->shape[0] != k)
@@ -209,6 +210,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                << "dot's inner dimensions differ: "
                                << typeName(*a) << " and " << typeName(*b));
     Type in = a->elemType;
+    bool integer = in.isInteger(8);
     TValue acc;
     if (const Expr *accExpr = args.get(2)) {
       FailureOr<TValue> given = args.value(2);
@@ -216,22 +218,26 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
         return fail();
       acc = *given;
       if (acc.shape != SmallVector<int64_t, 4>{m, n} ||
-          !isa<FloatType>(acc.elemType))
+          isa<FloatType>(acc.elemType) == integer)
         return FailureOr<TValue>(error(accExpr->getLoc())
-                                 << "dot's accumulator must be a float tile "
-                                    "of shape "
-                                 << formatShape({m, n}) << ", got "
-                                 << typeName(acc));
+                                 << "dot's accumulator must be "
+                                 << (integer ? "an i32" : "a float")
+                                 << " tile of shape " << formatShape({m, n})
+                                 << ", got " << typeName(acc));
       Type t = acc.elemType;
-      bool ok = in.isF64()   ? t.isF64()
+      bool ok = integer      ? t.isInteger(32)
+                : in.isF64() ? t.isF64()
                 : in.isF32() ? t.isF32()
                 : in.isF16() ? (t.isF32() || t.isF16())
                              : t.isF32();
       if (!ok)
         return FailureOr<TValue>(error(accExpr->getLoc())
-                                 << "a " << formatType(t, {})
-                                 << " accumulator is not supported for "
+                                 << "accumulator type " << formatType(t, {})
+                                 << " is not supported for "
                                  << formatType(in, {}) << " inputs");
+    } else if (integer) {
+      acc = makeIntConst(0, builder.getI32Type());
+      acc.shape = {m, n};
     } else {
       acc = makeFloatConst(0.0, in.isF64() ? builder.getF64Type()
                                            : builder.getF32Type());

@@ -634,6 +634,18 @@ LogicalResult Interpreter::runDot(DotOp op) {
   RtValue out = get(op.getAcc());
   int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   ElemType acc(op.getType());
+  if (classOf(op.getType()) == ElemClass::Int) {
+    // i8 inputs, i32 sums that wrap as the tensor cores' do.
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        int64_t sum = out.ints[i * n + j];
+        for (int64_t kk = 0; kk < k; ++kk)
+          sum = acc.wrap(sum + a.ints[i * k + kk] * b.ints[kk * n + j]);
+        out.ints[i * n + j] = sum;
+      }
+    set(op.getResult(), std::move(out));
+    return success();
+  }
   bool tf32 = op.getPrecision() == InputPrecision::tf32;
   // tf32 keeps 10 mantissa bits of each input, truncated: the tensor core
   // ignores the low 13 bits of the f32 registers it is given.

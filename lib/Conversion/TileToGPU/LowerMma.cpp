@@ -44,9 +44,11 @@ static Value asFragment(OpBuilder &b, Location loc, Type elemType, Value reg) {
 // register is an 8 x 16-byte matrix: 8 rows of A (columns of B) by 16 bytes
 // of k. Register r of an A fragment holds rows 8 (r % 2) and k half r / 2;
 // of a B fragment, k half r. Stored K-contiguous (A row-major, B as N x K)
-// each matrix is 8 stored rows read by `ldmatrix`; stored MN-contiguous (A
-// as K x M, B row-major) by `ldmatrix.trans` for 16-bit types, and for
-// tf32, which `.trans` cannot move, one 32-bit load per element.
+// each matrix is 8 stored rows read by `ldmatrix` (whatever the element
+// width: i8's m16n8k32 fragments hold the same bytes as f16's m16n8k16);
+// stored MN-contiguous (A as K x M, B row-major) by `ldmatrix.trans` for
+// 16-bit types, and for tf32 and i8, which `.trans` cannot move, one load
+// per element (an i8 register packs four, k increasing).
 Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
                              const SwizzledTile &tile, Value buffer,
                              int64_t onlyK) {
@@ -104,6 +106,25 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
           int64_t kDelta = kk * instrK + (isA ? r / 2 : r) * kHalf;
           out[(blk * numK + kk) * perStep + r] = LLVM::LoadOp::create(
               b, b.getI32Type(), at(mn, mnDelta, k, kDelta));
+        }
+    return out;
+  }
+  if (!kContiguous && tile.elemBytes == 1) {
+    // Lane (g, t) holds elements (g, 4t + [0, 4)) of each matrix.
+    Value mn = add(warpMN, laneDiv(4)), k = scaled(laneRem(4), 4);
+    auto quadType = VectorType::get({4}, b.getI8Type());
+    for (int64_t blk = 0; blk < numMN; ++blk)
+      for (int64_t kk = kLo; kk < kHi; ++kk)
+        for (int64_t r = 0; r < perStep; ++r) {
+          int64_t mnDelta = blk * blockStride + (isA ? r % 2 : 0) * halfStride;
+          int64_t kDelta = kk * instrK + (isA ? r / 2 : r) * kHalf;
+          SmallVector<Value, 4> bytes;
+          for (int64_t e = 0; e < 4; ++e)
+            bytes.push_back(LLVM::LoadOp::create(
+                b, b.getI8Type(), at(mn, mnDelta, k, kDelta + e)));
+          Value quad = vector::FromElementsOp::create(b, quadType, bytes);
+          out[(blk * numK + kk) * perStep + r] =
+              LLVM::BitcastOp::create(b, b.getI32Type(), quad);
         }
     return out;
   }
@@ -247,8 +268,7 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
   auto cDist = *Distribution::get(cType);
   BlockedEncodingAttr layout = cDist.getLayout();
   Type in = aType.getElementType(), accType = cType.getElementType();
-  bool tf32 = in.isF32();
-  int64_t instrK = tf32 ? 8 : 16;
+  int64_t instrK = 32 / (in.getIntOrFloatBitWidth() / 8);
   int64_t wm = layout.getWarpsPerCTA()[0], wn = layout.getWarpsPerCTA()[1];
   int64_t numM = cType.getDimSize(0) / (16 * wm);
   int64_t numN = cType.getDimSize(1) / (8 * wn);
@@ -269,9 +289,14 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
         regs[r] = step[r];
   };
   Slots acc = l.lookup(op.getAcc());
-  NVVM::MMATypes ptxType = in.isF16()    ? NVVM::MMATypes::f16
-                           : in.isBF16() ? NVVM::MMATypes::bf16
-                                         : NVVM::MMATypes::tf32;
+  NVVM::MMATypes ptxType = in.isF16()        ? NVVM::MMATypes::f16
+                           : in.isBF16()     ? NVVM::MMATypes::bf16
+                           : in.isInteger(8) ? NVVM::MMATypes::s8
+                                             : NVVM::MMATypes::tf32;
+  // Integer sums wrap, as the interpreter's do.
+  std::optional<NVVM::MMAIntOverflow> overflow;
+  if (in.isInteger(8))
+    overflow = NVVM::MMAIntOverflow::wrapped;
   bool halfAcc = accType.isF16();
   auto halfPair = VectorType::get({2}, accType);
   Type resultType =
@@ -303,8 +328,8 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
         ValueRange a(ArrayRef<Value>(aRegs).slice((i * numK + kk) * 4, 4));
         ValueRange bv(ArrayRef<Value>(bRegs).slice((j * numK + kk) * 2, 2));
         Value d = NVVM::MmaOp::create(
-            b, resultType, a, bv, c, {16, 8, instrK}, std::nullopt,
-            std::nullopt, std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+            b, resultType, a, bv, c, {16, 8, instrK}, std::nullopt, overflow,
+            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                            NVVM::MMALayout::col});
         for (int r = 0; r < 4; ++r) {

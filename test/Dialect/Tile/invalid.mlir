@@ -228,8 +228,29 @@ tile.kernel @dot_acc_type(%x: bf16, %y: f16) {
 tile.kernel @dot_int(%x: i32, %y: f32) {
   %a = tile.splat %x : tensor<16x16xi32>
   %c = tile.splat %y : tensor<16x16xf32>
-  // expected-error @+1 {{'tile.dot' op operands must be floating-point, got 'i32'}}
+  // expected-error @+1 {{'tile.dot' op operands must be floating-point or i8, got 'i32'}}
   %d = "tile.dot"(%a, %a, %c) : (tensor<16x16xi32>, tensor<16x16xi32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_f8(%x: f8E4M3FN, %y: f32) {
+  %a = tile.splat %x : tensor<16x16xf8E4M3FN>
+  %c = tile.splat %y : tensor<16x16xf32>
+  // expected-error @+1 {{'tile.dot' op 8-bit float operands are not supported}}
+  %d = tile.dot %a, %a, %c : tensor<16x16xf8E4M3FN> * tensor<16x16xf8E4M3FN> -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_i8_float_acc(%x: i8, %y: f32) {
+  %a = tile.splat %x : tensor<16x32xi8>
+  %b = tile.splat %x : tensor<32x16xi8>
+  %c = tile.splat %y : tensor<16x16xf32>
+  // expected-error @+1 {{'tile.dot' op accumulator type 'f32' is not supported for 'i8' inputs}}
+  %d = tile.dot %a, %b, %c : tensor<16x32xi8> * tensor<32x16xi8> -> tensor<16x16xf32>
   tile.return
 }
 

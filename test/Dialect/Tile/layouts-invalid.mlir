@@ -67,7 +67,7 @@ tile.kernel @k(%s: f16, %t: f32) {
 // -----
 
 tile.kernel @k() {
-  // expected-error @+1 {{'tile.shared_alloc' op needs a static memref of 16- or 32-bit elements in memory space 3, got 'memref<2x16x16xf16>'}}
+  // expected-error @+1 {{'tile.shared_alloc' op needs a static memref of 8-, 16- or 32-bit elements in memory space 3, got 'memref<2x16x16xf16>'}}
   %buf = "tile.shared_alloc"() {encoding = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 1, order = [1, 0]}>} : () -> memref<2x16x16xf16>
   tile.return
 }

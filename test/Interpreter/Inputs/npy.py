@@ -38,7 +38,8 @@ def read(path):
     print(header["descr"], header["shape"], ":", *values)
 
 
-if sys.argv[1] == "write":
-    write(sys.argv[2], sys.argv[3], sys.argv[4:])
-else:
-    read(sys.argv[2])
+if __name__ == "__main__":
+    if sys.argv[1] == "write":
+        write(sys.argv[2], sys.argv[3], sys.argv[4:])
+    else:
+        read(sys.argv[2])

@@ -340,13 +340,16 @@ LogicalResult DotOp::verify() {
   if (in != bType.getElementType())
     return emitOpError("a and b element types differ: ")
            << in << " vs " << bType.getElementType();
-  if (!isa<FloatType>(in))
-    return emitOpError("operands must be floating-point, got ") << in;
+  if (!isa<FloatType>(in) && !in.isInteger(8))
+    return emitOpError("operands must be floating-point or i8, got ") << in;
+  if (isFloat8(in))
+    return emitOpError("8-bit float operands are not supported");
   Type acc = accType.getElementType();
-  bool accOk = in.isF64()   ? acc.isF64()
-               : in.isF32() ? acc.isF32()
-               : in.isF16() ? (acc.isF32() || acc.isF16())
-                            : acc.isF32();
+  bool accOk = in.isInteger(8) ? acc.isInteger(32)
+               : in.isF64()    ? acc.isF64()
+               : in.isF32()    ? acc.isF32()
+               : in.isF16()    ? (acc.isF32() || acc.isF16())
+                               : acc.isF32();
   if (!accOk)
     return emitOpError("accumulator type ")
            << acc << " is not supported for " << in << " inputs";
@@ -385,8 +388,8 @@ static LogicalResult checkStage(Operation *op, MemRefType buffer,
 LogicalResult SharedAllocOp::verify() {
   MemRefType type = getType();
   if (!type.hasStaticShape() || type.getMemorySpaceAsInt() != 3 ||
-      type.getElementTypeBitWidth() < 16)
-    return emitOpError("needs a static memref of 16- or 32-bit elements in "
+      type.getElementTypeBitWidth() < 8)
+    return emitOpError("needs a static memref of 8-, 16- or 32-bit elements in "
                        "memory space 3, got ")
            << type;
   return success();

@@ -28,6 +28,8 @@ namespace {
 int64_t instructionK(Type type, InputPrecision precision) {
   if (type.isF16() || type.isBF16())
     return 16;
+  if (type.isInteger(8))
+    return 32;
   if (type.isF32() && precision == InputPrecision::tf32)
     return 8;
   return 0;
@@ -102,7 +104,8 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     int64_t k = aType.getDimSize(1), m = cType.getDimSize(0),
             n = cType.getDimSize(1);
     int64_t instrK = instructionK(in, dot.getPrecision());
-    bool accOk = acc.isF32() || (acc.isF16() && in.isF16());
+    bool accOk = in.isInteger(8) ? acc.isInteger(32)
+                                 : acc.isF32() || (acc.isF16() && in.isF16());
     if (!instrK || !accOk || m % 16 != 0 || n % 8 != 0 || k % instrK != 0)
       return;
     auto kernel = dot->getParentOfType<KernelOp>();

@@ -51,6 +51,24 @@ SmallVector<unsigned> accessOrder(const AxisInfo &info) {
   return order;
 }
 
+/// True when `op` is a load whose tile is only an operand of dots (A or B,
+/// possibly through `trans`): tile-promote-shared copies it into shared
+/// memory, so its layout sets only the width of those copies.
+bool onlyFeedsDots(Operation *op) {
+  auto load = dyn_cast<LoadOp>(op);
+  if (!load || load.getResult().use_empty())
+    return false;
+  std::function<bool(Value)> operandOnly = [&](Value v) {
+    return llvm::all_of(v.getUses(), [&](OpOperand &use) {
+      if (auto trans = dyn_cast<TransOp>(use.getOwner()))
+        return operandOnly(trans.getResult());
+      auto dot = dyn_cast<DotOp>(use.getOwner());
+      return dot && use.getOperandNumber() < 2;
+    });
+  };
+  return operandOnly(load.getResult());
+}
+
 struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   using TileCoalesceBase::TileCoalesceBase;
 
@@ -177,15 +195,21 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     // tile read along columns, such as B given N x K) gets a layout of its
     // own, as in Triton's coalescing: its operands are converted in and a
     // loaded value back out; remove-layout-conversions then computes the
-    // addresses in the access's layout rather than moving them.
+    // addresses in the access's layout rather than moving them. So does a
+    // dot operand's load that moves more elements at once in its own layout
+    // (i8 operands in a kernel of i32 tiles: 16 per copy, not 4).
     OpBuilder builder(context);
     for (auto &[op, layout] : wanted) {
       auto ptrType = cast<RankedTensorType>(op->getOperand(0).getType());
       // Input that already had layouts (not a blocked one here) is kept.
       auto current =
           dyn_cast_or_null<BlockedEncodingAttr>(ptrType.getEncoding());
-      if (!current || current.getRank() != layout.getRank() ||
-          current.getOrder()[0] == layout.getOrder()[0])
+      if (!current || current.getRank() != layout.getRank())
+        continue;
+      unsigned fastest = layout.getOrder()[0];
+      bool wider = layout.getSizePerThread()[fastest] >
+                   current.getSizePerThread()[fastest];
+      if (current.getOrder()[0] == fastest && !(wider && onlyFeedsDots(op)))
         continue;
       builder.setInsertionPoint(op);
       for (OpOperand &operand : op->getOpOperands()) {

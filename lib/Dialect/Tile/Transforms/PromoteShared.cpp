@@ -71,11 +71,11 @@ using namespace tile;
 namespace {
 
 /// One operand load to stage: the load, the ops between it and the dot
-/// (a `trans`, a conversion to the layout the dot reads; either may be
-/// absent), and the body ops its pointers and mask are computed by.
+/// (operandUses: a `trans`, conversions around it; any may be absent), and
+/// the body ops its pointers and mask are computed by.
 struct Candidate {
   LoadOp load;
-  SmallVector<Operation *, 2> uses;
+  SmallVector<Operation *, 3> uses;
   SetVector<Operation *> slice;
   Value buffer;
   /// How the stage is stored (stageEncoding, or the wgmma encoding).
@@ -85,7 +85,9 @@ struct Candidate {
     return uses.empty() ? load.getResult() : uses.back()->getResult(0);
   }
   /// True when the dot reads the load transposed.
-  bool transposed() { return !uses.empty() && isa<TransOp>(uses.front()); }
+  bool transposed() {
+    return llvm::any_of(uses, [](Operation *op) { return isa<TransOp>(op); });
+  }
 };
 
 /// True when `value` (2-D blocked, float) is only a float operand (A or B)
@@ -102,15 +104,23 @@ bool isFmaOperand(Value value) {
              dot.getA().getType().getEncoding());
 }
 
-/// The ops from `load` to the value its dot reads: an optional `trans`,
-/// then an optional conversion to a dot-operand layout (or to an FMA dot's
-/// blocked layout); failure when the load feeds no dot that way.
-FailureOr<SmallVector<Operation *, 2>> operandUses(LoadOp load) {
-  SmallVector<Operation *, 2> uses;
+/// The ops from `load` to the value its dot reads: an optional `trans`
+/// (after tile-coalesce's conversion out of the load's own layout, if
+/// any), then an optional conversion to a dot-operand layout (or to an FMA
+/// dot's blocked layout); failure when the load feeds no dot that way.
+FailureOr<SmallVector<Operation *, 3>> operandUses(LoadOp load) {
+  SmallVector<Operation *, 3> uses;
   Value value = load.getResult();
   auto next = [&]() -> Operation * {
     return value.hasOneUse() ? *value.user_begin() : nullptr;
   };
+  if (auto cvt = dyn_cast_or_null<ConvertLayoutOp>(next())) {
+    Value converted = cvt.getResult();
+    if (converted.hasOneUse() && isa<TransOp>(*converted.user_begin())) {
+      uses.push_back(cvt);
+      value = converted;
+    }
+  }
   if (auto trans = dyn_cast_or_null<TransOp>(next())) {
     uses.push_back(trans);
     value = trans.getResult();
@@ -360,7 +370,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       if (!load || !load->hasOneUse() || !layout || layout.getRank() != 2 ||
           (load.getOther() && !isZero(load.getOther())))
         continue;
-      FailureOr<SmallVector<Operation *, 2>> uses = operandUses(load);
+      FailureOr<SmallVector<Operation *, 3>> uses = operandUses(load);
       if (failed(uses))
         continue;
       SmallVector<Value> addressing{load.getPtr()};
