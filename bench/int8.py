@@ -50,7 +50,7 @@ def triton_linear_int8(x_ptr, w_ptr, xs_ptr, ws_ptr, y_ptr, M, N, K,
                     mask=(rm[:, None] < M) & (ka[None, :] < K), other=0)
         w = tl.load(w_ptr + rn[:, None] * ldw + ka[None, :],
                     mask=(rn[:, None] < N) & (ka[None, :] < K), other=0)
-        acc = tl.dot(x, tl.trans(w), acc)
+        acc = tl.dot(x, tl.trans(w), acc, out_dtype=tl.int32)
     mask = (rm[:, None] < M) & (rn[None, :] < N)
     sx = tl.load(xs_ptr + rm, mask=rm < M, other=0.0)
     sw = tl.load(ws_ptr + rn, mask=rn < N, other=0.0)

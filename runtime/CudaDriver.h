@@ -51,6 +51,7 @@ struct alignas(64) CUtensorMap {
   unsigned long long opaque[16];
 };
 enum TensorMapDataType : int {
+  CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0,
   CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6,
   CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7,
   CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 = 9,

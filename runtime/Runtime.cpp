@@ -186,10 +186,23 @@ CUtensorMap RuntimeImpl::tensorMap(const KernelInfo &k,
       throw what("no parameter '" + name + "'");
     return v;
   };
-  int type = map.elementType == "f16"    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
-             : map.elementType == "bf16" ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                         : CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
-  unsigned long long elemBytes = map.elementType == "f32" ? 4 : 2;
+  int type;
+  unsigned long long elemBytes;
+  if (map.elementType == "f16" || map.elementType == "bf16") {
+    type = map.elementType == "f16" ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+                                    : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    elemBytes = 2;
+  } else if (map.elementType == "f32") {
+    type = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    elemBytes = 4;
+  } else if (map.elementType == "i8") {
+    type = CU_TENSOR_MAP_DATA_TYPE_UINT8;
+    elemBytes = 1;
+  } else {
+    throw what("its element type '" + map.elementType +
+               "' is not one of "
+               "f16, bf16, f32, i8");
+  }
   // Sizes and the pitch are i32 parameters: their low 32 bits, signed.
   auto asInt = [](unsigned long long raw) {
     return (long long)(int32_t)(uint32_t)raw;

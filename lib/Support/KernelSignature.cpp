@@ -64,7 +64,8 @@ std::optional<TensorMapInfo> tile::parseTensorMap(std::string_view text) {
       map.pitch.empty() || box0.getAsInteger(10, map.box[0]) ||
       box1.getAsInteger(10, map.box[1]) ||
       parts[5].getAsInteger(10, map.swizzleBytes) ||
-      (parts[1] != "f16" && parts[1] != "bf16" && parts[1] != "f32"))
+      (parts[1] != "f16" && parts[1] != "bf16" && parts[1] != "f32" &&
+       parts[1] != "i8"))
     return std::nullopt;
   return map;
 }

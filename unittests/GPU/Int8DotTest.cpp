@@ -2,8 +2,9 @@
 //
 // The strided i8 matmul the interpreter's lit test runs
 // (test/Target/Inputs/matmul_strided_i8.tile: C = A @ B + C0) in every
-// operand order, on tensor cores (mma.sync m16n8k32) and on CUDA cores (BK
-// below the instruction's k32), compared exactly with sums computed on the
+// operand order, on tensor cores (wgmma m64nNk32 for K-major operands on
+// sm_90a, mma.sync m16n8k32 otherwise) and on CUDA cores (BK below the
+// instruction's k32), compared exactly with sums computed on the
 // host: inputs over the whole i8 range, C0 near both ends of i32 so that
 // sums wrap, sizes that are not multiples of the block, padded leading
 // dimensions, and poison between and past C's rows. Then the int8 linear
@@ -35,8 +36,8 @@ int32_t wrap32(int64_t v) { return int32_t(uint32_t(uint64_t(v))); }
 
 struct Config {
   const char *bm, *bn, *bk;
-  unsigned warps;
-  const char *arch; ///< "" for the device's
+  unsigned warps, stages;
+  const char *arch; ///< "" for the device's (sm_90a on an H100)
 };
 
 class Int8DotTest : public GPUTest {
@@ -53,7 +54,8 @@ protected:
     int ldc = n + pad;
     std::uniform_int_distribution<int> byte(-128, 127);
     std::uniform_int_distribution<int32_t> any(INT32_MIN, INT32_MAX);
-    std::uniform_int_distribution<int32_t> near(0, 1 << 20);
+    // Within a few products of the ends: most sums there wrap.
+    std::uniform_int_distribution<int32_t> near(0, 1 << 10);
     std::vector<int8_t> a(size_t(transA ? k : m) * lda, 0x55),
         b(size_t(transB ? n : k) * ldb, 0x55);
     for (int8_t &x : a)
@@ -111,17 +113,22 @@ TEST_F(Int8DotTest, EveryOrderExact) {
       readFile(dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) +
                "/../test/Target/Inputs/matmul_strided_i8.tile");
   ASSERT_FALSE(source.empty());
+  // On sm_90a the K-major order (A row-major, B given N x K) runs on
+  // warpgroup MMAs fed by the TMA, every other order on mma.sync.
   const Config configs[] = {
-      {"128", "128", "64", 4, ""}, // mma.sync, 2 x 2 warps
-      {"128", "256", "64", 8, ""}, // 4 x 2 warps
-      {"64", "64", "128", 4, "sm_80"},
-      {"32", "32", "16", 4, ""}, // BK below k32: CUDA cores
+      {"128", "128", "64", 4, 3, ""},     // 64-byte swizzle
+      {"128", "256", "64", 8, 3, ""},     // two warpgroups
+      {"64", "128", "128", 4, 4, ""},     // 128-byte swizzle, MMAs in flight
+      {"64", "64", "128", 4, 3, "sm_80"}, // mma.sync, 2 x 2 warps
+      {"32", "32", "16", 4, 3, ""},       // BK below k32: CUDA cores
   };
   for (const Config &cfg : configs) {
     SCOPED_TRACE(std::string(cfg.bm) + "x" + cfg.bn + "x" + cfg.bk + " " +
-                 std::to_string(cfg.warps) + " warps " + cfg.arch);
+                 std::to_string(cfg.warps) + " warps " +
+                 std::to_string(cfg.stages) + " stages " + cfg.arch);
     ModuleOptions options;
     options.numWarps = cfg.warps;
+    options.numStages = cfg.stages;
     options.arch = cfg.arch;
     Module module = rt->compileSource(
         source, "matmul_strided_i8.tile",

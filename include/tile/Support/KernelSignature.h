@@ -54,7 +54,7 @@ struct ParamInfo {
 struct TensorMapInfo {
   /// The pointer parameter the tensor starts at.
   std::string pointer;
-  /// Element type spelling: f16, bf16 or f32.
+  /// Element type spelling: f16, bf16, f32, or i8 for any 8-bit type.
   std::string elementType;
   /// Elements along the contiguous dimension, then rows: parameter names
   /// or decimal constants.

@@ -40,9 +40,15 @@ std::vector<TensorMapInfo> tile::kernelTensorMaps(ModuleOp module,
     if (!symbol || !list || symbol.getName() != kernelName)
       return;
     maps.clear();
-    for (auto field : list.getAsRange<StringAttr>())
-      if (std::optional<TensorMapInfo> map = parseTensorMap(field.getValue()))
-        maps.push_back(std::move(*map));
+    for (auto field : list.getAsRange<StringAttr>()) {
+      // The list is formatTensorMap's: a field it cannot parse back would
+      // leave the kernel's parameters without their maps.
+      std::optional<TensorMapInfo> map = parseTensorMap(field.getValue());
+      if (!map)
+        llvm::report_fatal_error("tile: unreadable tensor map '" +
+                                 field.getValue() + "'");
+      maps.push_back(std::move(*map));
+    }
   });
   return maps;
 }

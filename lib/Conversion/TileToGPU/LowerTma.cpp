@@ -95,10 +95,12 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
   auto base = dyn_cast<BlockArgument>(op.getBase());
   map.pointer = base ? hostValue(base) : "";
   Type elemType = op.getBuffer().getType().getElementType();
-  map.elementType = elemType.isF16()    ? "f16"
-                    : elemType.isBF16() ? "bf16"
-                    : elemType.isF32()  ? "f32"
-                                        : "";
+  // 8-bit elements travel as bytes whatever they mean.
+  map.elementType = elemType.isF16()                        ? "f16"
+                    : elemType.isBF16()                     ? "bf16"
+                    : elemType.isF32()                      ? "f32"
+                    : elemType.getIntOrFloatBitWidth() == 8 ? "i8"
+                                                            : "";
   map.sizes[0] = hostValue(op.getBounds()[contiguous]);
   map.sizes[1] = hostValue(op.getBounds()[other]);
   map.pitch = hostValue(op.getStride());

@@ -8,7 +8,7 @@
 // The accumulator is tile-accelerate-dot's layout with all W warps along M:
 // warp w holds rows 8w + [0, 8) of each 8W rows. Warpgroup q (warps 4q ..
 // 4q + 3) issues, for each of its m64 blocks i, one m64nNk16 instruction
-// per k step; warp w' of the warpgroup gets instruction
+// per k step (k32 for i8); warp w' of the warpgroup gets instruction
 // rows 16w' + [0, 16), which the A stage's M order (rowWarps for a
 // K-major A, colWarps for an MN-major one) makes the
 // rows of its local rows 2i and 2i + 1. Register 4j + r of an instruction's
@@ -104,7 +104,7 @@ OperandDescriptors makeDescriptors(LoweringContext &l, Value stagePointer,
 }
 
 /// Waits until at most `pending` of this thread's warpgroup MMA groups are
-/// in flight and returns the f32 `values` through the wait. Inline PTX
+/// in flight and returns the f32 or i32 `values` through the wait. Inline PTX
 /// (as wgmmaRegisterA): NVVM's wgmma.wait_group takes no operands, so
 /// nothing would keep LLVM from reading an accumulator (or ptxas from
 /// seeing it read) before the wait that ends the MMAs writing it; tying
@@ -118,16 +118,17 @@ Slots waitForGroups(LoweringContext &l, int64_t pending,
   }
   std::string constraints;
   llvm::raw_string_ostream os(constraints);
+  Type elemType = values.front().getType();
   for (size_t i = 0; i < values.size(); ++i)
-    os << (i ? "," : "") << "=f";
+    os << (i ? "," : "") << (elemType.isF32() ? "=f" : "=r");
   for (size_t i = 0; i < values.size(); ++i)
     os << "," << i;
   os << ",~{memory}";
-  Type f32 = b.getF32Type();
-  Type result = values.size() == 1 ? f32
-                                   : LLVM::LLVMStructType::getLiteral(
-                                         b.getContext(),
-                                         SmallVector<Type>(values.size(), f32));
+  Type result =
+      values.size() == 1
+          ? elemType
+          : LLVM::LLVMStructType::getLiteral(
+                b.getContext(), SmallVector<Type>(values.size(), elemType));
   auto wait = LLVM::InlineAsmOp::create(
       b, result, values,
       ("wgmma.wait_group.sync.aligned " + Twine(pending) + ";").str(),
@@ -209,6 +210,7 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   // m16 fragments of block i are the rows of the instruction of block i.
   bool aInRegisters = !aStage || aStage->tile.panel == 0;
   bool aKMajor = aStage && aStage->tile.contiguousDim() == 1;
+  Type in = aType.getElementType();
   if (!aInRegisters &&
       (aKMajor ? aStage->tile.rowWarps : aStage->tile.colWarps) != warps)
     return op.emitError("the A stage is not stored for this warpgroup MMA");
@@ -239,6 +241,9 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
     aBase = arith::AddIOp::create(b, aDesc->base, aRows);
   }
   bool bKMajor = bStage->tile.contiguousDim() == 0;
+  if (in.getIntOrFloatBitWidth() == 8 && (aInRegisters || !aKMajor || !bKMajor))
+    return op.emitError("warpgroup MMAs read 8-bit operands only from "
+                        "K-major stages");
   OperandDescriptors bDesc =
       makeDescriptors(l, bStage->pointer, bStage->tile, bKMajor);
   auto descriptor = [&](Value base, int64_t bytes) -> Value {
@@ -248,12 +253,16 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
                      b, base, arith::ConstantIntOp::create(b, bytes >> 4, 64));
   };
 
-  NVVM::WGMMATypes inType = aType.getElementType().isF16()
-                                ? NVVM::WGMMATypes::f16
-                                : NVVM::WGMMATypes::bf16;
-  Type f32 = b.getF32Type();
+  NVVM::WGMMATypes inType = in.isF16()    ? NVVM::WGMMATypes::f16
+                            : in.isBF16() ? NVVM::WGMMATypes::bf16
+                                          : NVVM::WGMMATypes::s8;
+  Type accElem = cType.getElementType();
+  NVVM::WGMMATypes accWgmmaType =
+      accElem.isF32() ? NVVM::WGMMATypes::f32 : NVVM::WGMMATypes::s32;
+  // One instruction's K: 32 bytes.
+  int64_t instrK = 32 / (in.getIntOrFloatBitWidth() / 8);
   auto accType =
-      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(n / 2, f32));
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(n / 2, accElem));
   // Accumulator slot of register r of the instruction for m64 block i:
   // n8 block r / 4, as an m16n8 fragment.
   auto slotOf = [&](int64_t i, int64_t r) {
@@ -268,23 +277,23 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   }
 
   NVVM::WgmmaFenceAlignedOp::create(b);
-  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, 16);
-  for (int64_t kk = 0; kk < k / 16; ++kk)
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, instrK);
+  for (int64_t kk = 0; kk < k / instrK; ++kk)
     for (int64_t i = 0; i < blocksM; ++i) {
       if (aInRegisters) {
         ArrayRef<Value> a =
-            ArrayRef<Value>(aRegs).slice((i * (k / 16) + kk) * 4, 4);
-        Value db = descriptor(bDesc.base, bDesc.offset(0, 16 * kk));
-        accs[i] = wgmmaRegisterA(l, accs[i], a, db, n, aType.getElementType(),
-                                 !bKMajor);
+            ArrayRef<Value>(aRegs).slice((i * (k / instrK) + kk) * 4, 4);
+        Value db = descriptor(bDesc.base, bDesc.offset(0, instrK * kk));
+        accs[i] = wgmmaRegisterA(l, accs[i], a, db, n, in, !bKMajor);
         continue;
       }
-      Value da = descriptor(aBase, aDesc->offset(64 * warpgroups * i, 16 * kk));
-      Value db = descriptor(bDesc.base, bDesc.offset(0, 16 * kk));
+      Value da =
+          descriptor(aBase, aDesc->offset(64 * warpgroups * i, instrK * kk));
+      Value db = descriptor(bDesc.base, bDesc.offset(0, instrK * kk));
       accs[i] = NVVM::WgmmaMmaAsyncOp::create(
-          b, accType, accs[i], da, db, shape, inType, inType,
-          NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-          NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+          b, accType, accs[i], da, db, shape, inType, inType, accWgmmaType,
+          NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+          NVVM::WGMMAScaleIn::one,
           aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
           bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
           /*satfinite=*/nullptr);

@@ -226,3 +226,20 @@ tile.kernel @__assertfail(%n: i32) attributes {tile.num_warps = 4 : i32} {
   tile.device_assert %c, "positive" : i1
   tile.return
 }
+
+// -----
+
+// An i8 A from an ldmatrix stage (registers) with B stored for wgmma.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+tile.kernel @wgmma_i8_registers(%s: i32) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}> : memref<2x64x64xi8, 3>
+  %bbuf = tile.shared_alloc <{vec = 16, perPhase = 2, maxPhase = 4, order = [0, 1], panel = 64}> : memref<2x64x64xi8, 3>
+  %acc = arith.constant dense<0> : tensor<64x64xi32, #mma>
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xi8, 3> -> tensor<64x64xi8, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x64xi8, 3> -> tensor<64x64xi8, #bo>
+  // expected-error @+1 {{warpgroup MMAs read 8-bit operands only from K-major stages}}
+  %d = tile.dot %a, %b, %acc : tensor<64x64xi8, #a> * tensor<64x64xi8, #bo> -> tensor<64x64xi32, #mma>
+  tile.return
+}

@@ -72,6 +72,32 @@ void collectProducerDots(Value value, llvm::DenseSet<Operation *> &visited,
       collectProducerDots(operand, visited, dots);
 }
 
+/// Whether the load `operand` (A: 0, B: 1) is computed from, through
+/// layout conversions and `trans`, is contiguous along K; nullopt when it
+/// is no load.
+std::optional<bool> loadedKMajor(Value operand, unsigned opIdx) {
+  bool transposed = false;
+  while (true) {
+    if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>()) {
+      operand = cvt.getSrc();
+    } else if (auto trans = operand.getDefiningOp<TransOp>()) {
+      transposed = !transposed;
+      operand = trans.getSrc();
+    } else {
+      break;
+    }
+  }
+  auto load = operand.getDefiningOp<LoadOp>();
+  auto type = load ? dyn_cast<RankedTensorType>(load.getType()) : nullptr;
+  auto layout = type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
+                     : nullptr;
+  if (!layout || layout.getRank() != 2)
+    return std::nullopt;
+  unsigned fastest =
+      transposed ? 1 - layout.getOrder()[0] : layout.getOrder()[0];
+  return fastest == 1 - opIdx;
+}
+
 struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
   using TileAccelerateDotBase::TileAccelerateDotBase;
 
@@ -122,8 +148,12 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
       aSource = cvt.getSrc();
     bool aBlocked = isa_and_nonnull<BlockedEncodingAttr>(
         cast<RankedTensorType>(aSource.getType()).getEncoding());
+    std::optional<bool> aKMajor = loadedKMajor(dot.getA(), 0);
+    std::optional<bool> bKMajor = loadedKMajor(dot.getB(), 1);
+    bool wgmmaOrder = isWgmmaOperandOrder(in, aKMajor.value_or(false),
+                                          bKMajor.value_or(false));
     if ((chained.contains(dot) && m % (16 * warps) == 0) ||
-        (wgmma && aBlocked && fitsWgmma(m, n, k, in, acc, warps)))
+        (wgmma && aBlocked && wgmmaOrder && fitsWgmma(m, n, k, in, acc, warps)))
       grid = std::make_pair(warps, 1u);
     else
       grid = warpGrid(m, n, warps);

@@ -199,15 +199,21 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
     // leave their 32-byte pairs, and cp.async then moves each lane's chunk
     // alone (twice the L2 sectors, 32-way bank conflicts measured on the
     // H100, bench/NOTES.md v26).
-    SharedEncodingAttr aEnc;
-    if (a) {
-      unsigned aFastest =
+    auto kMajor = [](Candidate &c, unsigned opIdx) {
+      unsigned fastest =
           cast<BlockedEncodingAttr>(
-              cast<RankedTensorType>(a->load.getType()).getEncoding())
+              cast<RankedTensorType>(c.load.getType()).getEncoding())
               .getOrder()[0];
-      bool aKMajor = (a->transposed() ? 1 - aFastest : aFastest) == 1;
+      return (c.transposed() ? 1 - fastest : fastest) == 1 - opIdx;
+    };
+    bool aKMajor = a && kMajor(*a, 0);
+    // 8-bit operands: both stages, both K-major (the MMAs read no 8-bit A
+    // from registers here).
+    if (!isWgmmaOperandOrder(aType.getElementType(), aKMajor, kMajor(*b, 1)))
+      continue;
+    SharedEncodingAttr aEnc;
+    if (a)
       aEnc = aKMajor ? wgmmaEncoding(*a, warps[0], 0) : a->encoding;
-    }
     SharedEncodingAttr bEnc = wgmmaEncoding(*b, 0, 0);
     if ((a && !aEnc) || !bEnc)
       continue;
