@@ -526,10 +526,10 @@ tile.kernel @hint_contiguous(%x: i32) {
 
 // -----
 
-tile.kernel @dot_wait_not_accumulator(%x: i32) {
-  %t = tile.splat %x : tensor<4xi32>
-  // expected-error @+1 {{'tile.dot_wait' op waits for warpgroup MMA accumulators, which are f32; got 'tensor<4xi32>'}}
-  %w = tile.dot_wait %t pending = 0 : tensor<4xi32>
+tile.kernel @dot_wait_not_accumulator(%x: f16) {
+  %t = tile.splat %x : tensor<4xf16>
+  // expected-error @+1 {{'tile.dot_wait' op waits for warpgroup MMA accumulators, which are f32 or i32; got 'tensor<4xf16>'}}
+  %w = tile.dot_wait %t pending = 0 : tensor<4xf16>
   tile.return
 }
 

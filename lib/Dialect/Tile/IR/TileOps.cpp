@@ -444,11 +444,13 @@ LogicalResult DotWaitOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult DotWaitOp::verify() {
-  for (Type type : getAccs().getTypes())
-    if (!cast<RankedTensorType>(type).getElementType().isF32())
+  for (Type type : getAccs().getTypes()) {
+    Type elem = cast<RankedTensorType>(type).getElementType();
+    if (!elem.isF32() && !elem.isInteger(32))
       return emitOpError("waits for warpgroup MMA accumulators, which are "
-                         "f32; got ")
+                         "f32 or i32; got ")
              << type;
+  }
   return success();
 }
 
