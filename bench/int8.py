@@ -105,7 +105,7 @@ def main():
         calls = {}
         for (bm, bn, bk, nw, ns), mod in mods.items():
             y = torch.empty(m, n, device="cuda", dtype=torch.float16)
-            grid = (triton.cdiv(m, bm), triton.cdiv(n, bn))
+            grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
             call = (lambda mod=mod, y=y, grid=grid: mod.linear_int8[grid](
                 x, w, xs, ws, y, m, n, k, k, k, n))
             call()

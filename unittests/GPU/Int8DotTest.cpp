@@ -175,7 +175,7 @@ TEST_F(Int8DotTest, LinearExample) {
     Buffer dy = rt->alloc(outElems * 2);
     dy.fill(0xFF);
     module.kernel("linear_int8")
-        .launchArgs({unsigned((m + 127) / 128), unsigned((n + 127) / 128)},
+        .launchArgs({unsigned((m + 127) / 128 * ((n + 127) / 128))},
                     {dx, dw, dxs, dws, dy, int32_t(m), int32_t(n), int32_t(k),
                      int32_t(k), int32_t(k), int32_t(n)});
     rt->synchronize();
