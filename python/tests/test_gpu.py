@@ -272,6 +272,35 @@ def test_float8_quantize_matches_torch():
         mod.quantize[(1,)](x, y, scale, n)
 
 
+def test_int8_linear_matches_exact():
+    """examples/linear_int8.tile on torch.int8 tensors (W given N x K, as
+    nn.Linear's weight): the exact i32 products scaled in fp64, within f16
+    rounding, at sizes that are multiples of no block; and the i32 sums
+    alone against torch._int_mm bit for bit."""
+    mod = tile.compile(os.path.join(EXAMPLES, "linear_int8.tile"))
+    m, n, k = 333, 200, 264
+    x = torch.randint(-128, 128, (m, k), device="cuda", dtype=torch.int8)
+    w = torch.randint(-128, 128, (n, k), device="cuda", dtype=torch.int8)
+    xs = torch.rand(m, device="cuda") * 3e-3 + 1e-3
+    ws = torch.rand(n, device="cuda") * 3e-3 + 1e-3
+    y = torch.full((m, n), float("nan"), device="cuda", dtype=torch.float16)
+    grid = (tile.cdiv(m, 128) * tile.cdiv(n, 128),)
+    mod.linear_int8[grid](x, w, xs, ws, y, m, n, k, k, k, n)
+    exact = x.double() @ w.double().T
+    want = exact * xs.double()[:, None] * ws.double()[None, :]
+    assert ((y.double() - want).abs()
+            <= want.abs() * 2.0 ** -10 + 2.0 ** -24).all()
+    ones = torch.ones_like(xs), torch.ones_like(ws)
+    # With unit scales the output is the i32 sum (exact in f32 here) rounded
+    # to f16, as torch._int_mm's sum is by .float().half().
+    ref = torch._int_mm(x, w.T)
+    assert torch.equal(ref.double(), exact)
+    small = torch.full((m, n), float("nan"), device="cuda",
+                       dtype=torch.float16)
+    mod.linear_int8[grid](x, w, *ones, small, m, n, k, k, k, n)
+    assert torch.equal(small, ref.float().half())
+
+
 if __name__ == "__main__":
     if not HAVE_GPU:
         print("SKIPPED: needs torch and a GPU")
