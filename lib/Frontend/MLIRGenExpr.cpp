@@ -204,7 +204,9 @@ static bool movesOrConverts(Operation *op) {
              ReshapeOp, PermuteOp, JoinOp, SplitOp, arith::ExtFOp,
              arith::TruncFOp, arith::SelectOp, arith::ConstantOp,
              arith::BitcastOp, scf::ForOp, scf::IfOp, scf::WhileOp,
-             scf::YieldOp, scf::ConditionOp>(op);
+             scf::YieldOp, scf::ConditionOp>(op) ||
+         // A dot multiplies 8-bit floats (sums in f32).
+         isa<DotOp>(op);
 }
 
 LogicalResult MLIRGenImpl::checkFloat8Uses(KernelOp kernel) {
@@ -218,8 +220,9 @@ LogicalResult MLIRGenImpl::checkFloat8Uses(KernelOp kernel) {
         continue;
       op->emitError("cannot compute with ")
           << scalarTypeName(elem)
-          << " values: 8-bit floats are loaded, stored, selected and "
-             "converted (cast them to f16 or f32 first)";
+          << " values: 8-bit floats are loaded, stored, selected, "
+             "converted and multiplied by dot (cast them to f16 or f32 "
+             "first)";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

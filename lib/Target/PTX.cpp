@@ -41,6 +41,7 @@ namespace {
 constexpr const char *kTriple = "nvptx64-nvidia-cuda";
 
 std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef arch,
+                                                         unsigned ptxVersion,
                                                          std::string &error) {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -54,10 +55,9 @@ std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef arch,
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return nullptr;
-  // PTX ISA 8.0 (CUDA 12.0) is the first with sm_90a; every driver that runs
-  // sm_90 code JIT-compiles it.
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, arch, "+ptx80", llvm::TargetOptions(), std::nullopt));
+      triple, arch, "+ptx" + std::to_string(ptxVersion), llvm::TargetOptions(),
+      std::nullopt));
 }
 
 /// Translates and optimizes the gpu.module of `module`.
@@ -77,7 +77,14 @@ buildLLVMModule(ModuleOp module, llvm::StringRef arch,
     return nullptr;
   }
   std::string error;
-  tm = createTargetMachine(arch, error);
+  // PTX ISA 8.0 (CUDA 12.0) is the first with sm_90a; every driver that runs
+  // sm_90 code JIT-compiles it. A module whose instructions need a later
+  // version (mma.sync of 8-bit floats: 8.4) says so.
+  unsigned ptxVersion = 80;
+  if (auto min = gpuModules.front()->getAttrOfType<IntegerAttr>(
+          tile::kMinPtxVersionAttrName))
+    ptxVersion = std::max<unsigned>(ptxVersion, min.getInt());
+  tm = createTargetMachine(arch, ptxVersion, error);
   if (!tm) {
     module.emitError("cannot create the NVPTX target: ") << error;
     return nullptr;

@@ -145,6 +145,105 @@ TEST_F(Int8DotTest, EveryOrderExact) {
   }
 }
 
+/// The value of OCP e4m3 (FN) code `c` (finite codes only).
+double decodeE4M3(uint8_t c) {
+  int e = (c >> 3) & 15, m = c & 7;
+  double v = e == 0 ? std::ldexp(m, -9) : std::ldexp(8 + m, e - 10);
+  return c & 0x80 ? -v : v;
+}
+
+/// test/Target/Inputs/matmul_strided_f8.tile: C = A @ B of f8e4m3 tiles
+/// with f32 sums in every operand order, on warpgroup MMAs (K-major, on
+/// sm_90a), mma.sync m16n8k32 e4m3 (the other orders, and sm_90) and CUDA
+/// cores on f16 copies (BK below k32); every finite code appears in the
+/// inputs. The bound is f16's (1e-2 of sum |a b|): the hardware's f32 sums
+/// of 8-bit products are not IEEE f32 additions.
+TEST_F(Int8DotTest, Float8EveryOrder) {
+  std::string source =
+      readFile(dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) +
+               "/../test/Target/Inputs/matmul_strided_f8.tile");
+  ASSERT_FALSE(source.empty());
+  const Config configs[] = {
+      {"128", "128", "64", 4, 3, ""},
+      {"64", "128", "128", 4, 4, ""},
+      {"64", "64", "64", 4, 3, "sm_90"},
+      {"32", "32", "16", 4, 3, ""},
+  };
+  for (const Config &cfg : configs) {
+    SCOPED_TRACE(std::string(cfg.bm) + "x" + cfg.bn + "x" + cfg.bk + " " +
+                 std::to_string(cfg.stages) + " stages " + cfg.arch);
+    ModuleOptions options;
+    options.numWarps = cfg.warps;
+    options.numStages = cfg.stages;
+    options.arch = cfg.arch;
+    Module module = rt->compileSource(
+        source, "matmul_strided_f8.tile",
+        {{"BM", cfg.bm}, {"BN", cfg.bn}, {"BK", cfg.bk}}, options);
+    unsigned bm = std::stoi(cfg.bm), bn = std::stoi(cfg.bn);
+    for (bool transA : {false, true})
+      for (bool transB : {false, true})
+        for (auto [m, n, k, pad] : {std::array<int, 4>{127, 129, 96, 0},
+                                    std::array<int, 4>{200, 136, 520, 16},
+                                    std::array<int, 4>{1, 64, 48, 3}}) {
+          SCOPED_TRACE("M=" + std::to_string(m) + " N=" + std::to_string(n) +
+                       " K=" + std::to_string(k) + (transA ? " A^T" : "") +
+                       (transB ? " B^T" : ""));
+          int lda = (transA ? m : k) + pad, ldb = (transB ? k : n) + pad;
+          int ldc = n + pad;
+          std::uniform_int_distribution<int> code(0, 253);
+          auto finite = [&] {
+            int c = code(rng);
+            return uint8_t(c >= 0x7F ? c + 1 : c); // skip 0x7F and 0xFF
+          };
+          std::vector<uint8_t> a(size_t(transA ? k : m) * lda, 0x7F),
+              b(size_t(transB ? n : k) * ldb, 0x7F);
+          for (uint8_t &x : a)
+            x = finite();
+          for (uint8_t &x : b)
+            x = finite();
+          Buffer da = uploadVector(*rt, a), db = uploadVector(*rt, b);
+          size_t outElems = size_t(m) * ldc + 1;
+          Buffer dc = poisoned(outElems);
+          int sam = transA ? 1 : lda, sak = transA ? lda : 1;
+          int sbk = transB ? 1 : ldb, sbn = transB ? ldb : 1;
+          module.kernel("matmul_f8")
+              .launchArgs({ceilDiv(m, bm), ceilDiv(n, bn)},
+                          {da, db, dc, int32_t(m), int32_t(n), int32_t(k),
+                           int32_t(sam), int32_t(sak), int32_t(sbk),
+                           int32_t(sbn), int32_t(ldc)});
+          rt->synchronize();
+          std::vector<float> got = download(dc, outElems);
+          double worst = 0;
+          int padWritten = 0;
+          for (int i = 0; i < m; ++i)
+            for (int j = 0; j < ldc; ++j) {
+              float value = got[size_t(i) * ldc + j];
+              if (j >= n) {
+                padWritten += !std::isnan(value);
+                continue;
+              }
+              double sum = 0, magnitude = 0;
+              for (int kk = 0; kk < k; ++kk) {
+                double p = decodeE4M3(a[transA ? size_t(kk) * lda + i
+                                               : size_t(i) * lda + kk]) *
+                           decodeE4M3(b[transB ? size_t(j) * ldb + kk
+                                               : size_t(kk) * ldb + j]);
+                sum += p;
+                magnitude += std::abs(p);
+              }
+              double err = std::isnan(value) ? INFINITY
+                                             : std::abs(value - sum) /
+                                                   std::max(magnitude, 1e-30);
+              worst = std::max(worst, err);
+            }
+          EXPECT_LE(worst, 1e-2) << "worst error / sum |ab|";
+          EXPECT_EQ(padWritten, 0) << "elements between rows of C written";
+          EXPECT_TRUE(std::isnan(got[outElems - 1]))
+              << "element past the end written";
+        }
+  }
+}
+
 /// examples/linear_int8.tile: Y = (X @ W^T) * xs[:, None] * ws[None, :] in
 /// f16, against the exact sum scaled in fp64 (the f32 product of two scales
 /// and the f16 store round: 2^-10 relative plus f16's smallest step).

@@ -35,6 +35,10 @@ int64_t kernelSharedBytes(mlir::ModuleOp module, llvm::StringRef kernelName);
 /// (an array of `tmap=` strings, see KernelSignature.h).
 inline constexpr llvm::StringLiteral kTensorMapsAttrName = "tile.tensor_maps";
 
+/// The attribute of a lowered gpu.module giving the PTX ISA version (times
+/// ten) its instructions need when above the default 8.0.
+inline constexpr llvm::StringLiteral kMinPtxVersionAttrName = "tile.min_ptx";
+
 /// The tensor maps kernel `kernelName` of a lowered module takes after its
 /// parameters.
 std::vector<TensorMapInfo> kernelTensorMaps(mlir::ModuleOp module,

@@ -220,7 +220,8 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   if (failed(dist) || dist->isScalar() || dist->getSlicedDim() ||
       dist->getRank() != 2)
     return op.emitError("async_copy needs a 2-D blocked tile of pointers");
-  Type elemType = op.getBuffer().getType().getElementType();
+  // 8-bit floats are copied as their bits.
+  Type elemType = l.memoryType(op.getBuffer().getType().getElementType());
   SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
   Value buffer = l.stagePointer(op.getBuffer(), op.getStage());
   // Plain values, not structured bindings: lambdas capture them.
@@ -253,8 +254,8 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
                                 srcBytes);
         continue;
       }
-      // A lone 16-bit element: cp.async moves at least 4 bytes, so copy it
-      // synchronously (zero first, the value where enabled).
+      // One or two 8-bit or one 16-bit element: cp.async moves at least 4
+      // bytes, so copy synchronously (zero first, the value where enabled).
       LLVM::StoreOp::create(
           b, arith::ConstantOp::create(b, b.getZeroAttr(elemType)), dst);
       l.emitIf(mask, [&] {

@@ -56,6 +56,8 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
   auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
   BlockedEncodingAttr parent = operand.getParent();
   Type elemType = type.getElementType();
+  // 8-bit floats are their bits in memory.
+  Type memType = l.memoryType(elemType);
   bool isA = operand.getOpIdx() == 0;
   int64_t wm = parent.getWarpsPerCTA()[0], wn = parent.getWarpsPerCTA()[1];
   int64_t instrK = 32 / tile.elemBytes;
@@ -87,9 +89,9 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
   SwizzleAnchors anchors;
   // Pointer to the element at (mn + mnDelta, k + kDelta).
   auto at = [&](Value mn, int64_t mnDelta, Value k, int64_t kDelta) {
-    return isA ? swizzledPointer(l, tile, buffer, elemType, mn, mnDelta, k,
+    return isA ? swizzledPointer(l, tile, buffer, memType, mn, mnDelta, k,
                                  kDelta, anchors)
-               : swizzledPointer(l, tile, buffer, elemType, k, kDelta, mn,
+               : swizzledPointer(l, tile, buffer, memType, k, kDelta, mn,
                                  mnDelta, anchors);
   };
 
@@ -261,6 +263,34 @@ static LogicalResult lowerAccumulatorAsA(ConvertLayoutOp op,
   return success();
 }
 
+/// One m16n8k32 mma.sync of 8-bit floats (`type`: e4m3 or e5m2) with f32
+/// sums: `a` four and `b` two registers of four elements, `c` four f32.
+/// Inline PTX: NVVM's mma op (LLVM 22) does not accept 8-bit float
+/// multiplicands.
+static Value float8Mma(ImplicitLocOpBuilder &b, Type resultType, ValueRange a,
+                       ValueRange bv, ValueRange c, StringRef type) {
+  // PTX ISA 8.4 is the first with these (lib/Target/PTX.cpp reads this).
+  b.getInsertionBlock()
+      ->getParentOp()
+      ->getParentOfType<gpu::GPUModuleOp>()
+      ->setAttr(kMinPtxVersionAttrName, b.getI32IntegerAttr(84));
+  SmallVector<Value> operands(a.begin(), a.end());
+  llvm::append_range(operands, bv);
+  llvm::append_range(operands, c);
+  std::string text =
+      ("mma.sync.aligned.m16n8k32.row.col.f32." + type + "." + type +
+       ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
+       "{$10, $11, $12, $13};")
+          .str();
+  auto mma = LLVM::InlineAsmOp::create(
+      b, resultType, operands, text, "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3",
+      /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return mma.getResult(0);
+}
+
 static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   auto aType = op.getA().getType();
@@ -289,10 +319,12 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
         regs[r] = step[r];
   };
   Slots acc = l.lookup(op.getAcc());
-  NVVM::MMATypes ptxType = in.isF16()        ? NVVM::MMATypes::f16
-                           : in.isBF16()     ? NVVM::MMATypes::bf16
-                           : in.isInteger(8) ? NVVM::MMATypes::s8
-                                             : NVVM::MMATypes::tf32;
+  NVVM::MMATypes ptxType = in.isF16()                  ? NVVM::MMATypes::f16
+                           : in.isBF16()               ? NVVM::MMATypes::bf16
+                           : in.isInteger(8)           ? NVVM::MMATypes::s8
+                           : isa<Float8E4M3FNType>(in) ? NVVM::MMATypes::e4m3
+                           : isa<Float8E5M2Type>(in)   ? NVVM::MMATypes::e5m2
+                                                       : NVVM::MMATypes::tf32;
   // Integer sums wrap, as the interpreter's do.
   std::optional<NVVM::MMAIntOverflow> overflow;
   if (in.isInteger(8))
@@ -327,11 +359,15 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
         }
         ValueRange a(ArrayRef<Value>(aRegs).slice((i * numK + kk) * 4, 4));
         ValueRange bv(ArrayRef<Value>(bRegs).slice((j * numK + kk) * 2, 2));
-        Value d = NVVM::MmaOp::create(
-            b, resultType, a, bv, c, {16, 8, instrK}, std::nullopt, overflow,
-            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                           NVVM::MMALayout::col});
+        Value d =
+            isFloat8(in)
+                ? float8Mma(b, resultType, a, bv, c,
+                            NVVM::stringifyMMATypes(ptxType))
+                : Value(NVVM::MmaOp::create(
+                      b, resultType, a, bv, c, {16, 8, instrK}, std::nullopt,
+                      overflow, std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+                      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                                     NVVM::MMALayout::col}));
         for (int r = 0; r < 4; ++r) {
           if (halfAcc) {
             Value pair = LLVM::ExtractValueOp::create(b, d, r / 2);

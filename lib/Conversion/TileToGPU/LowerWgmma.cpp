@@ -253,9 +253,11 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
                      b, base, arith::ConstantIntOp::create(b, bytes >> 4, 64));
   };
 
-  NVVM::WGMMATypes inType = in.isF16()    ? NVVM::WGMMATypes::f16
-                            : in.isBF16() ? NVVM::WGMMATypes::bf16
-                                          : NVVM::WGMMATypes::s8;
+  NVVM::WGMMATypes inType = in.isF16()                  ? NVVM::WGMMATypes::f16
+                            : in.isBF16()               ? NVVM::WGMMATypes::bf16
+                            : isa<Float8E4M3FNType>(in) ? NVVM::WGMMATypes::e4m3
+                            : isa<Float8E5M2Type>(in)   ? NVVM::WGMMATypes::e5m2
+                                                        : NVVM::WGMMATypes::s8;
   Type accElem = cType.getElementType();
   NVVM::WGMMATypes accWgmmaType =
       accElem.isF32() ? NVVM::WGMMATypes::f32 : NVVM::WGMMATypes::s32;

@@ -235,16 +235,6 @@ tile.kernel @dot_int(%x: i32, %y: f32) {
 
 // -----
 
-tile.kernel @dot_f8(%x: f8E4M3FN, %y: f32) {
-  %a = tile.splat %x : tensor<16x16xf8E4M3FN>
-  %c = tile.splat %y : tensor<16x16xf32>
-  // expected-error @+1 {{'tile.dot' op 8-bit float operands are not supported}}
-  %d = tile.dot %a, %a, %c : tensor<16x16xf8E4M3FN> * tensor<16x16xf8E4M3FN> -> tensor<16x16xf32>
-  tile.return
-}
-
-// -----
-
 tile.kernel @dot_i8_float_acc(%x: i8, %y: f32) {
   %a = tile.splat %x : tensor<16x32xi8>
   %b = tile.splat %x : tensor<32x16xi8>

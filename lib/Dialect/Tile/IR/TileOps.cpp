@@ -342,8 +342,6 @@ LogicalResult DotOp::verify() {
            << in << " vs " << bType.getElementType();
   if (!isa<FloatType>(in) && !in.isInteger(8))
     return emitOpError("operands must be floating-point or i8, got ") << in;
-  if (isFloat8(in))
-    return emitOpError("8-bit float operands are not supported");
   Type acc = accType.getElementType();
   bool accOk = in.isInteger(8) ? acc.isInteger(32)
                : in.isF64()    ? acc.isF64()

@@ -10,6 +10,7 @@
 #include "Rematerialize.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -28,7 +29,7 @@ namespace {
 int64_t instructionK(Type type, InputPrecision precision) {
   if (type.isF16() || type.isBF16())
     return 16;
-  if (type.isInteger(8))
+  if (type.isInteger(8) || isFloat8(type))
     return 32;
   if (type.isF32() && precision == InputPrecision::tf32)
     return 8;
@@ -118,6 +119,23 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     getOperation().walk([&](DotOp dot) { accelerate(dot); });
   }
 
+  /// An 8-bit float dot that stays on CUDA cores computes on f16 copies of
+  /// its operands (every 8-bit float is an f16, so the products and sums
+  /// are the same); the FMA lowering has no 8-bit arithmetic.
+  void widenFloat8(DotOp dot) {
+    Type in = dot.getA().getType().getElementType();
+    if (!isFloat8(in))
+      return;
+    OpBuilder b(dot);
+    auto widen = [&](Value v) -> Value {
+      auto type = cast<RankedTensorType>(v.getType());
+      return arith::ExtFOp::create(b, dot.getLoc(), type.clone(b.getF16Type()),
+                                   v);
+    };
+    dot.getAMutable().assign(widen(dot.getA()));
+    dot.getBMutable().assign(widen(dot.getB()));
+  }
+
   void accelerate(DotOp dot) {
     auto aType = dot.getA().getType(), bType = dot.getB().getType();
     auto cType = dot.getType();
@@ -133,7 +151,7 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     bool accOk = in.isInteger(8) ? acc.isInteger(32)
                                  : acc.isF32() || (acc.isF16() && in.isF16());
     if (!instrK || !accOk || m % 16 != 0 || n % 8 != 0 || k % instrK != 0)
-      return;
+      return widenFloat8(dot);
     auto kernel = dot->getParentOfType<KernelOp>();
     auto numWarps = kernel->getAttrOfType<IntegerAttr>(
         TileDialect::NumWarpsAttrHelper::getNameStr());
@@ -158,7 +176,7 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     else
       grid = warpGrid(m, n, warps);
     if (!grid)
-      return;
+      return widenFloat8(dot);
     MLIRContext *ctx = &getContext();
     auto mma = BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4},
                                         {grid->first, grid->second}, {1, 0});

@@ -446,9 +446,9 @@ def Tile_SharedLoadOp : Tile_Op<"shared_load"> {
 def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "Matrix product accumulated into `acc`: a @ b + acc";
   let description = [{
-    Float inputs accumulate in a float type the verifier lists; `i8` inputs
-    in `i32`, whose sums wrap (two's complement), as `mma.sync`'s `s8`
-    form computes them.
+    Float inputs accumulate in a float type the verifier lists (8-bit
+    floats in `f32`); `i8` inputs in `i32`, whose sums wrap (two's
+    complement), as `mma.sync`'s `s8` form computes them.
   }];
   let arguments = (ins Tile_Tensor:$a, Tile_Tensor:$b, Tile_Tensor:$acc,
       DefaultValuedAttr<Tile_InputPrecisionAttr,

@@ -20,7 +20,8 @@ namespace tile {
 /// inputs accumulating in `acc` with all `warps` along M: m64 instructions
 /// of 4 warps (each warp 16 rows per instruction), N in one instruction
 /// (at most 256; for i8 beyond 32 by 16), K by 32 bytes (16 f16/bf16, 32
-/// i8). i8 operands must also both be K-major (isWgmmaOperandOrder).
+/// i8 or 8-bit floats). 8-bit operands must also both be K-major
+/// (isWgmmaOperandOrder).
 /// tile-accelerate-dot, tile-promote-shared and the lowering agree
 /// through it.
 inline bool fitsWgmma(int64_t m, int64_t n, int64_t k, mlir::Type in,
@@ -28,8 +29,9 @@ inline bool fitsWgmma(int64_t m, int64_t n, int64_t k, mlir::Type in,
   bool halves = (in.isF16() || in.isBF16()) && acc.isF32() && k % 16 == 0;
   bool bytes = in.isInteger(8) && acc.isInteger(32) && k % 32 == 0 &&
                (n <= 32 || n % 16 == 0);
-  return (halves || bytes) && warps % 4 == 0 && m % (16 * warps) == 0 &&
-         n % 8 == 0 && n <= 256;
+  bool floatBytes = isFloat8(in) && acc.isF32() && k % 32 == 0;
+  return (halves || bytes || floatBytes) && warps % 4 == 0 &&
+         m % (16 * warps) == 0 && n % 8 == 0 && n <= 256;
 }
 
 /// True when warpgroup MMAs can read operands of `in` stored with K
