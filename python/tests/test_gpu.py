@@ -301,6 +301,41 @@ def test_int8_linear_matches_exact():
     assert torch.equal(small, ref.float().half())
 
 
+def test_fp8_linear_matches_fp64():
+    """examples/linear_fp8.tile on torch.float8_e4m3fn tensors (W given
+    N x K): against the fp64 product of the same fp8 values, within f16
+    rounding plus f32 summation error, at sizes that are multiples of no
+    block, with a poisoned element past the end; and against
+    torch._scaled_mm with row-wise scales (bf16 out, as it requires)."""
+    if not hasattr(torch, "float8_e4m3fn"):
+        return
+    mod = tile.compile(os.path.join(EXAMPLES, "linear_fp8.tile"))
+    m, n, k = 333, 200, 264
+    x = (torch.randn(m, k, device="cuda") * 8).to(torch.float8_e4m3fn)
+    w = (torch.randn(n, k, device="cuda") * 8).to(torch.float8_e4m3fn)
+    xs = torch.rand(m, device="cuda") * 3e-3 + 1e-3
+    ws = torch.rand(n, device="cuda") * 3e-3 + 1e-3
+    y = torch.full((m * n + 1,), float("nan"), device="cuda",
+                   dtype=torch.float16)
+    grid = (tile.cdiv(m, 128) * tile.cdiv(n, 128),)
+    mod.linear_fp8[grid](x, w, xs, ws, y, m, n, k, k, k, n)
+    scale = xs.double()[:, None] * ws.double()[None, :]
+    want = (x.double() @ w.double().T) * scale
+    magnitude = (x.double().abs() @ w.double().abs().T) * scale
+    got = y[:m * n].view(m, n).double()
+    assert ((got - want).abs()
+            <= want.abs() * 2.0 ** -10 + magnitude * 2.0 ** -16
+            + 2.0 ** -24).all()
+    assert torch.isnan(y[m * n])  # the element past the end
+    if hasattr(torch, "_scaled_mm"):
+        ref = torch._scaled_mm(x, w.T, scale_a=xs[:, None].contiguous(),
+                               scale_b=ws[None, :].contiguous(),
+                               out_dtype=torch.bfloat16)
+        assert ((got - ref.double()).abs()
+                <= ref.double().abs() * 2.0 ** -7 + magnitude * 2.0 ** -16
+                + 2.0 ** -24).all()
+
+
 if __name__ == "__main__":
     if not HAVE_GPU:
         print("SKIPPED: needs torch and a GPU")
