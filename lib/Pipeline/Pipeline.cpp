@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -49,7 +50,11 @@ void tile::buildGPUPipeline(OpPassManager &pm, const PipelineOptions &options) {
   ConvertTileToGPUOptions convert;
   convert.maxSharedBytes = options.maxSharedBytes;
   pm.addPass(createConvertTileToGPU(convert));
-  pm.addPass(createCanonicalizerPass());
+  // Bottom-up: on the per-thread code the conversion emits, the default
+  // top-down walk reached the same IR about 15x slower (130 of tilec's
+  // 320 ms for a 128x256x64 sm_90a matmul; docs/compiler.md).
+  pm.addPass(createCanonicalizerPass(
+      GreedyRewriteConfig().setUseTopDownTraversal(false)));
   pm.addPass(createCSEPass());
 }
 
