@@ -3,7 +3,8 @@
 // tile-promote-shared's TMA pipeline: `barrier_alloc` (one mbarrier per
 // stage, initialized by thread 0), `tma_copy` (thread 0 announces the
 // stage's bytes on its barrier and issues `cp.async.bulk.tensor` copies)
-// and `tma_wait` (a block barrier, then a wait for the barrier's phase).
+// and `tma_wait` (a block barrier unless `unsynchronized`, then a wait for
+// the barrier's phase).
 //
 // A copy reads its tensor through a tensor map that the runtime encodes at
 // launch and passes as a parameter after the kernel's own
@@ -155,7 +156,8 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
 
 LogicalResult lowerTmaWait(TmaWaitOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
-  gpu::BarrierOp::create(b);
+  if (!op.getUnsynchronized())
+    gpu::BarrierOp::create(b);
   // The suspend-time hint CUTLASS passes (in nanoseconds); the op loops
   // until the phase completes.
   NVVM::MBarrierTryWaitParityOp::create(

@@ -318,6 +318,8 @@ LogicalResult lowerDotWait(DotWaitOp op, LoweringContext &l) {
   for (Value acc : op.getAccs())
     llvm::append_range(all, l.lookup(acc));
   Slots waited = waitForGroups(l, op.getPending(), all);
+  if (op.getSynchronize())
+    gpu::BarrierOp::create(l.builder());
   ArrayRef<Value> rest = waited;
   for (auto [acc, result] : llvm::zip(op.getAccs(), op.getResults())) {
     size_t count = l.lookup(acc).size();

@@ -80,6 +80,43 @@ tile.kernel @in_flight(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps =
 
 // -----
 
+// tile-promote-shared's TMA loop with MMAs in flight: the phase wait has
+// no block barrier before it (`unsynchronized`), and the dot_wait that
+// leaves one group in flight is followed by one (`synchronize`), after
+// which every warp's earlier MMAs have ended.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: gpu.func @in_flight_synchronized
+// CHECK: nvvm.mbarrier.init
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK-NOT: gpu.barrier
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NEXT: llvm.extractvalue
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+tile.kernel @in_flight_synchronized(%s: i32, %ph: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
+  %bar = tile.barrier_alloc arrivals = 2 : memref<2xi64, 3>
+  %acc = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+  tile.tma_wait %bar[%s] phase %ph {unsynchronized} : memref<2xi64, 3>
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x128xf16, 3> -> tensor<64x128xf16, #bo>
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
+  %w = tile.dot_wait %d pending = 1 {synchronize} : tensor<64x128xf32, #mma>
+  %ptrs = tile.splat %p : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.store %ptrs, %w : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.return
+}
+
+// -----
+
 // A stored K x M for ldmatrix (no panels: an MN-major A) reaches the MMAs
 // in registers: after waiting for any MMAs still in flight (their A
 // registers must not be rewritten), each warp reads its fragments with

@@ -27,23 +27,30 @@
 // row groups in warpgroup order), and the dot reads the stages directly;
 // an A given K x M keeps its ldmatrix stage (the MMAs take its fragments
 // from registers).
-// With four or more stages, such a dot whose result is only its own
-// accumulator in the next iteration leaves its MMAs in flight while the
-// loop turns (`dot_wait pending = 1` after it, `dot_wait pending = 0` on
-// the loop's result); its copies then run S-2 iterations ahead, so that
-// the stage of the MMAs still running is never overwritten.
+// With four or more stages (three with TMA, below), such a dot whose
+// result is only its own accumulator in the next iteration leaves its MMAs
+// in flight while the loop turns (`dot_wait pending = 1` after it,
+// `dot_wait pending = 0` on the loop's result); its cp.async copies then
+// run S-2 iterations ahead, so that the stage of the MMAs still running is
+// never overwritten.
 //
 // With `tma`, when every staged operand of a loop is stored for wgmma and
 // loads a whole tile of a strided tensor whose base, bounds and row stride
 // the host knows (TensorTileAccess.h), the Tensor Memory Accelerator fills
 // the stages instead, signalling one mbarrier per stage:
 //
-//   prologue:   tma_copy iterations 0 .. A-1 into stages 0 .. A-1
+//   prologue:   tma_copy iterations 0 .. S-2 into stages 0 .. S-2
 //   iteration i: tma_wait stage i%S, phase (i/S)%2   -- a block barrier first
 //                dot reading stage i%S
-//                tma_copy iteration i+A into stage (i+A)%S
+//                tma_copy iteration i+S-1 into stage (i+S-1)%S
 //
-// with A the same distance ahead as the copies above.
+// and with MMAs in flight (the refilled stage is the one the previous
+// iteration's MMAs read, so the block barrier moves behind their wait):
+//
+//   iteration i: tma_wait stage i%S, phase (i/S)%2   -- unsynchronized
+//                dot reading stage i%S
+//                dot_wait pending = 1 synchronize    -- iteration i-1's end
+//                tma_copy iteration i+S-1 into stage (i-1)%S
 //
 // An FMA dot's float operand (a 2-D blocked load used only by the dot) is
 // staged the same way: its `shared_load` keeps the blocked layout, and the
@@ -496,9 +503,15 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     }
     // Copies run S-1 iterations ahead, into the stage every warp has left.
     // A dot whose MMAs stay in flight into the next iteration still reads
-    // the stage before: with four or more stages, copies run S-2 ahead.
-    DotOp asyncDot = stages >= 4 ? inFlightDot(loop, cands) : DotOp();
-    int64_t ahead = asyncDot ? stages - 2 : stages - 1;
+    // the stage before. With TMA its wait for the previous iteration's MMAs
+    // follows it at once, with a block barrier, and the copies come after:
+    // they refill the stage those MMAs read, still S-1 ahead (three stages
+    // suffice). cp.async copies stay behind the async wait's barrier at the
+    // top, where the previous MMAs may still run: S-2 ahead, four stages.
+    DotOp asyncDot =
+        stages >= (useTma ? 3 : 4) ? inFlightDot(loop, cands) : DotOp();
+    bool refillAfterWait = useTma && asyncDot;
+    int64_t ahead = asyncDot && !useTma ? stages - 2 : stages - 1;
     Value lb = loop.getLowerBound(), step = loop.getStep();
     Value barriers;
     if (useTma)
@@ -530,7 +543,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       Value phase = arith::AndIOp::create(
           b, loc, arith::DivUIOp::create(b, loc, iteration, i32(stages)),
           i32(1));
-      TmaWaitOp::create(b, loc, barriers, stage, phase);
+      TmaWaitOp::create(b, loc, barriers, stage, phase,
+                        /*unsynchronized=*/refillAfterWait);
     } else {
       AsyncWaitOp::create(b, loc, ahead - 1);
     }
@@ -548,15 +562,22 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
         i32(stages));
     // One thread issues the TMA copies, which delays its warp (and with it
     // its warpgroup's MMAs) by as many instructions: it does so after the
-    // MMAs it takes part in have started, behind the in-flight dot (or at
-    // the end of the body). The stage they refill was last read two
-    // iterations back (one without MMAs in flight), which every warp has
-    // finished since the barrier at the top.
+    // MMAs it takes part in have started, behind the in-flight dot's wait
+    // and barrier (or at the end of the body). The stage they refill was
+    // last read by the previous iteration's MMAs, which every warp has
+    // finished since that barrier (since the barrier at the top without
+    // MMAs in flight).
+    DotWaitOp turn;
     {
       OpBuilder::InsertionGuard guard(b);
-      if (useTma)
-        b.setInsertionPoint(asyncDot ? asyncDot->getNextNode()
-                                     : loop.getBody()->getTerminator());
+      if (refillAfterWait) {
+        b.setInsertionPointAfter(asyncDot);
+        turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1,
+                                 /*synchronize=*/true);
+        asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
+      } else if (useTma) {
+        b.setInsertionPoint(loop.getBody()->getTerminator());
+      }
       issue(aheadIv, aheadStage);
     }
     for (Candidate &c : cands) {
@@ -572,9 +593,11 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       return;
     // One group (this iteration's) stays in flight as the loop turns; the
     // loop's result waits for the last.
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    auto turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1);
-    asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
+    if (!turn) {
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1);
+      asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
+    }
     Value result =
         loop.getTiedLoopResult(cast<BlockArgument>(asyncDot.getAcc()));
     b.setInsertionPointAfter(loop);

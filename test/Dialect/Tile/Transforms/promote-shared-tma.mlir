@@ -25,29 +25,36 @@
 // CHECK: %[[STAGE:.*]] = arith.remui %[[IT]], %{{.*}} : i32
 // CHECK: %[[ROUND:.*]] = arith.divui %[[IT]], %{{.*}} : i32
 // CHECK: %[[PHASE:.*]] = arith.andi %[[ROUND]], %{{.*}} : i32
-// CHECK: tile.tma_wait %[[BAR]][%[[STAGE]]] phase %[[PHASE]]
+// The dot's MMAs stay in flight while the loop turns: no block barrier
+// before the phase wait (`unsynchronized`); the wait for the previous
+// iteration's MMAs follows the dot with the barrier (`synchronize`), and
+// the copies of two iterations later follow it, into the stage those MMAs
+// read, so that the thread issuing them does not hold back its
+// warpgroup's MMAs.
+// CHECK: tile.tma_wait %[[BAR]][%[[STAGE]]] phase %[[PHASE]] {unsynchronized}
 // CHECK: tile.shared_load %[[A]][%[[STAGE]]]
 // CHECK: tile.shared_load %[[B]][%[[STAGE]]]
-// The copies of a later iteration follow the dot, so that the thread
-// issuing them does not hold back its warpgroup's MMAs.
 // CHECK-NOT: tile.load
-// CHECK: tile.dot
-// CHECK: %[[NEXT:.*]] = arith.cmpi slt, %[[KN:.*]], %arg5 : i32
+// CHECK: %[[D:.*]] = tile.dot
+// CHECK-NEXT: %[[W:.*]] = tile.dot_wait %[[D]] pending = 1 {synchronize}
+// CHECK-NEXT: %[[NEXT:.*]] = arith.cmpi slt, %[[KN:.*]], %arg5 : i32
 // CHECK: tile.tma_copy %arg0[%{{.*}}, %[[KN]]] {{.*}} if %[[NEXT]]
 // CHECK: tile.tma_copy %arg1[%[[KN]], %{{.*}}] {{.*}} if %[[NEXT]]
-// CHECK-NEXT: scf.yield
+// CHECK-NEXT: scf.yield %[[W]]
 // CHECK: }
+// CHECK: tile.dot_wait %{{.*}} pending = 0 :
 // CHECK: tile.async_wait pending = 0
-// With four stages the MMAs stay in flight and the copies run two
-// iterations ahead: two rounds of copies in the prologue.
+// With four stages the copies run three iterations ahead: three rounds
+// of copies in the prologue.
 // FLIGHT-LABEL: tile.kernel @nn
 // FLIGHT: tile.barrier_alloc arrivals = 2 : memref<4xi64, 3 : i32>
-// FLIGHT-COUNT-4: tile.tma_copy
+// FLIGHT-COUNT-6: tile.tma_copy
+// FLIGHT-NOT: tile.tma_copy
 // FLIGHT: scf.for
-// FLIGHT: tile.tma_wait
+// FLIGHT: tile.tma_wait {{.*}} {unsynchronized}
 // FLIGHT: tile.dot
+// FLIGHT-NEXT: tile.dot_wait {{.*}} pending = 1 {synchronize}
 // FLIGHT-COUNT-2: tile.tma_copy
-// FLIGHT: tile.dot_wait {{.*}} pending = 1
 // FLIGHT-NEXT: scf.yield
 // Without `tma`: cp.async.
 // ASYNC-LABEL: tile.kernel @nn

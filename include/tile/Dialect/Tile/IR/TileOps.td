@@ -352,9 +352,13 @@ def Tile_DotWaitOp : Tile_Op<"dot_wait",
     carry the data dependence that the hardware wait lacks: nothing reads
     an accumulator before the wait that ends its MMAs, and a dot's MMAs may
     run on while the loop turns (`pending = 1`; tile-promote-shared then
-    never copies into the stage they read).
+    never copies into the stage they read). With `synchronize` every
+    thread then passes a block barrier, after which the MMAs of every warp
+    beyond the `pending` ones have ended: the stages they read may be
+    refilled.
   }];
-  let arguments = (ins Variadic<Tile_Tensor>:$accs, I32Attr:$pending);
+  let arguments = (ins Variadic<Tile_Tensor>:$accs, I32Attr:$pending,
+      UnitAttr:$synchronize);
   let results = (outs Variadic<Tile_Tensor>:$results);
   let assemblyFormat = "$accs `pending` `=` $pending attr-dict `:` type($accs)";
   let hasVerifier = 1;
@@ -411,9 +415,12 @@ def Tile_TmaWaitOp : Tile_Op<"tma_wait"> {
   let description = [{
     Every thread passes a block barrier (so that no warp still reads the
     stage the copies issued after it refill) and then waits until barrier
-    `stage` of `barriers` completes the phase of parity `phase`.
+    `stage` of `barriers` completes the phase of parity `phase`. With
+    `unsynchronized` there is no block barrier: a `dot_wait ... synchronize`
+    before the copies guards the stage instead.
   }];
-  let arguments = (ins Tile_BarrierMemRef:$barriers, I32:$stage, I32:$phase);
+  let arguments = (ins Tile_BarrierMemRef:$barriers, I32:$stage, I32:$phase,
+      UnitAttr:$unsynchronized);
   let assemblyFormat = [{
     $barriers `[` $stage `]` `phase` $phase attr-dict `:` type($barriers)
   }];
