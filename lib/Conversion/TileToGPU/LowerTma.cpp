@@ -34,13 +34,6 @@ namespace {
 /// Bytes one mbarrier takes.
 constexpr int64_t kBarrierBytes = 8;
 
-/// `value + constant` (i32).
-Value plus(LoweringContext &l, Value value, int64_t constant) {
-  return constant == 0
-             ? value
-             : arith::AddIOp::create(l.builder(), value, l.i32(constant));
-}
-
 /// The mbarrier of `stage` in the barrier array `barriers`.
 Value barrierOf(LoweringContext &l, Value barriers, Value stage) {
   ImplicitLocOpBuilder &b = l.builder();
@@ -125,31 +118,79 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
   Value issue =
       arith::AndIOp::create(b, l.isFirstThread(), l.lookupScalar(op.getPred()));
   int64_t bytes = tile.rows * tile.cols * tile.elemBytes;
+  int64_t runsPerPanel = tile.rows / run;
+  int64_t boxes = tile.cols / panel * runsPerPanel;
+  // Box `index` of the stage: panel index / runsPerPanel, rows from
+  // (index % runsPerPanel) * run.
+  auto copyBox = [&](Value panelIndex, Value row, Value offsetBytes) {
+    Value dst = LLVM::GEPOp::create(b, clusterStage.getType(), b.getI8Type(),
+                                    clusterStage, ValueRange{offsetBytes});
+    Value coords[] = {
+        arith::AddIOp::create(
+            b, start0, arith::MulIOp::create(b, panelIndex, l.i32(panel))),
+        arith::AddIOp::create(b, start1, row),
+    };
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, dst, descriptor, coords, barrier, /*im2colOffsets=*/ValueRange(),
+        /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, /*group=*/nullptr,
+        /*predicate=*/Value());
+  };
+  // Several boxes (an A operand's 8-row groups in warpgroup order) are
+  // issued by as many threads of the first warp, one each: one instruction
+  // stream instead of `boxes` copies in a row in thread 0, which held back
+  // its warpgroup's MMAs (bench/NOTES.md v31).
+  bool perThread = boxes > 1 && boxes <= 32;
   l.emitIf(issue, [&] {
     NVVM::MBarrierArriveExpectTxOp::create(
         b, /*res=*/Type(), barrier, l.i32(bytes), NVVM::MemScopeKind::CTA,
         /*relaxed=*/false, /*predicate=*/Value());
+    if (perThread)
+      return;
     for (int64_t p = 0; p < tile.cols / panel; ++p)
       for (int64_t row = 0; row < tile.rows; row += run) {
         int64_t offset =
             (p * tile.rows * panel + tile.physicalRow(row) * panel) *
             tile.elemBytes;
-        Value dst =
-            offset == 0
-                ? clusterStage
-                : LLVM::GEPOp::create(b, clusterStage.getType(), b.getI8Type(),
-                                      clusterStage,
-                                      ArrayRef<LLVM::GEPArg>{int32_t(offset)});
-        Value coords[] = {
-            plus(l, start0, p * panel),
-            plus(l, start1, row),
-        };
-        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            b, dst, descriptor, coords, barrier, /*im2colOffsets=*/ValueRange(),
-            /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
-            NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, /*group=*/nullptr,
-            /*predicate=*/Value());
+        copyBox(l.i32(p), l.i32(row), l.i32(offset));
       }
+  });
+  if (!perThread)
+    return success();
+  // A copy completing before thread 0's expect_tx leaves the phase open:
+  // it cannot complete before every operand's arrival.
+  Value box = l.thread();
+  Value mine = arith::AndIOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, box, l.i32(boxes)),
+      l.lookupScalar(op.getPred()));
+  l.emitIf(mine, [&] {
+    Value p = arith::DivUIOp::create(b, box, l.i32(runsPerPanel));
+    Value row = arith::MulIOp::create(
+        b, arith::RemUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(run));
+    // physicalRow (LayoutMath.h) of a multiple of 8, in the kernel.
+    Value stored = row;
+    if (int64_t warps = tile.rowWarps) {
+      Value group = arith::DivUIOp::create(b, row, l.i32(8));
+      Value rep = arith::DivUIOp::create(b, group, l.i32(warps));
+      Value warp = arith::RemUIOp::create(b, group, l.i32(warps));
+      Value q = arith::DivUIOp::create(b, warp, l.i32(4));
+      Value w = arith::RemUIOp::create(b, warp, l.i32(4));
+      Value i = arith::DivUIOp::create(b, rep, l.i32(2));
+      Value h = arith::RemUIOp::create(b, rep, l.i32(2));
+      Value outer = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, i, l.i32(warps / 4)), q);
+      Value inner = arith::AddIOp::create(
+          b,
+          arith::AddIOp::create(b, arith::MulIOp::create(b, outer, l.i32(8)),
+                                arith::MulIOp::create(b, w, l.i32(2))),
+          h);
+      stored = arith::MulIOp::create(b, inner, l.i32(8));
+    }
+    Value offsetElems = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, p, l.i32(tile.rows * panel)),
+        arith::MulIOp::create(b, stored, l.i32(panel)));
+    copyBox(p, row,
+            arith::MulIOp::create(b, offsetElems, l.i32(tile.elemBytes)));
   });
   return success();
 }

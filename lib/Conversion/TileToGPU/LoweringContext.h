@@ -191,6 +191,8 @@ public:
   llvm::ArrayRef<TensorMapInfo> getTensorMaps() const { return tensorMaps; }
   /// i1 that is true in thread 0 of the block.
   mlir::Value isFirstThread();
+  /// The thread's index in the block (i32).
+  mlir::Value thread() const { return threadId; }
 
   /// Emits `body` under `cond` (unconditionally when cond is null).
   void emitIf(mlir::Value cond, llvm::function_ref<void()> body);
