@@ -2,7 +2,8 @@
 //
 // tile-promote-shared's TMA pipeline: `barrier_alloc` (one mbarrier per
 // stage, initialized by thread 0), `tma_copy` (thread 0 announces the
-// stage's bytes on its barrier and issues `cp.async.bulk.tensor` copies)
+// stage's bytes on its barrier; the `cp.async.bulk.tensor` copies, one box
+// per thread of the first warp where there are several)
 // and `tma_wait` (a block barrier unless `unsynchronized`, then a wait for
 // the barrier's phase).
 //
@@ -137,9 +138,9 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
         /*predicate=*/Value());
   };
   // Several boxes (an A operand's 8-row groups in warpgroup order) are
-  // issued by as many threads of the first warp, one each: one instruction
-  // stream instead of `boxes` copies in a row in thread 0, which held back
-  // its warpgroup's MMAs (bench/NOTES.md v31).
+  // issued by as many threads of the first warp, one each: one copy
+  // instruction instead of `boxes` in a row in thread 0 (fewer
+  // instructions; no measurable speedup, bench/NOTES.md v32).
   bool perThread = boxes > 1 && boxes <= 32;
   l.emitIf(issue, [&] {
     NVVM::MBarrierArriveExpectTxOp::create(
