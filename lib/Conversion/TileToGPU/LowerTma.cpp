@@ -121,14 +121,19 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
   int64_t bytes = tile.rows * tile.cols * tile.elemBytes;
   int64_t runsPerPanel = tile.rows / run;
   int64_t boxes = tile.cols / panel * runsPerPanel;
-  // Box `index` of the stage: panel index / runsPerPanel, rows from
-  // (index % runsPerPanel) * run.
-  auto copyBox = [&](Value panelIndex, Value row, Value offsetBytes) {
-    Value dst = LLVM::GEPOp::create(b, clusterStage.getType(), b.getI8Type(),
-                                    clusterStage, ValueRange{offsetBytes});
+  // Boxes cover stored rows and columns: a box's first element is where
+  // the stored tile keeps (row, col) (its rows in warpgroup order for an A
+  // operand; swizzle phase 0 at the 8-row starts of boxes).
+  SwizzledTile stored = tile;
+  stored.transposed = false;
+  // The box from stored element (row, col), `offset` elements into the
+  // stage.
+  auto copyBox = [&](Value row, Value col, Value offset) {
+    Value dst = LLVM::GEPOp::create(
+        b, clusterStage.getType(), b.getI8Type(), clusterStage,
+        ValueRange{arith::MulIOp::create(b, offset, l.i32(tile.elemBytes))});
     Value coords[] = {
-        arith::AddIOp::create(
-            b, start0, arith::MulIOp::create(b, panelIndex, l.i32(panel))),
+        arith::AddIOp::create(b, start0, col),
         arith::AddIOp::create(b, start1, row),
     };
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
@@ -148,13 +153,9 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
         /*relaxed=*/false, /*predicate=*/Value());
     if (perThread)
       return;
-    for (int64_t p = 0; p < tile.cols / panel; ++p)
-      for (int64_t row = 0; row < tile.rows; row += run) {
-        int64_t offset =
-            (p * tile.rows * panel + tile.physicalRow(row) * panel) *
-            tile.elemBytes;
-        copyBox(l.i32(p), l.i32(row), l.i32(offset));
-      }
+    for (int64_t col = 0; col < tile.cols; col += panel)
+      for (int64_t row = 0; row < tile.rows; row += run)
+        copyBox(l.i32(row), l.i32(col), l.i32(stored.offset(row, col)));
   });
   if (!perThread)
     return success();
@@ -165,33 +166,13 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
       b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, box, l.i32(boxes)),
       l.lookupScalar(op.getPred()));
   l.emitIf(mine, [&] {
-    Value p = arith::DivUIOp::create(b, box, l.i32(runsPerPanel));
+    // Box `box`: panel box / runsPerPanel, rows from (box % runsPerPanel) *
+    // run, in the order of the loop above.
+    Value col = arith::MulIOp::create(
+        b, arith::DivUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(panel));
     Value row = arith::MulIOp::create(
         b, arith::RemUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(run));
-    // physicalRow (LayoutMath.h) of a multiple of 8, in the kernel.
-    Value stored = row;
-    if (int64_t warps = tile.rowWarps) {
-      Value group = arith::DivUIOp::create(b, row, l.i32(8));
-      Value rep = arith::DivUIOp::create(b, group, l.i32(warps));
-      Value warp = arith::RemUIOp::create(b, group, l.i32(warps));
-      Value q = arith::DivUIOp::create(b, warp, l.i32(4));
-      Value w = arith::RemUIOp::create(b, warp, l.i32(4));
-      Value i = arith::DivUIOp::create(b, rep, l.i32(2));
-      Value h = arith::RemUIOp::create(b, rep, l.i32(2));
-      Value outer = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, i, l.i32(warps / 4)), q);
-      Value inner = arith::AddIOp::create(
-          b,
-          arith::AddIOp::create(b, arith::MulIOp::create(b, outer, l.i32(8)),
-                                arith::MulIOp::create(b, w, l.i32(2))),
-          h);
-      stored = arith::MulIOp::create(b, inner, l.i32(8));
-    }
-    Value offsetElems = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, p, l.i32(tile.rows * panel)),
-        arith::MulIOp::create(b, stored, l.i32(panel)));
-    copyBox(p, row,
-            arith::MulIOp::create(b, offsetElems, l.i32(tile.elemBytes)));
+    copyBox(row, col, swizzledOffset(l, stored, row, col));
   });
   return success();
 }
