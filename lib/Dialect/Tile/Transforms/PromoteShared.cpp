@@ -567,17 +567,25 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     // last read by the previous iteration's MMAs, which every warp has
     // finished since that barrier (since the barrier at the top without
     // MMAs in flight).
+    Operation *terminator = loop.getBody()->getTerminator();
+    // One group (this iteration's) stays in flight as the loop turns: the
+    // wait for the previous one follows the dot where the copies refill its
+    // stage, else it ends the body.
     DotWaitOp turn;
+    if (asyncDot) {
+      OpBuilder::InsertionGuard guard(b);
+      if (refillAfterWait)
+        b.setInsertionPointAfter(asyncDot);
+      else
+        b.setInsertionPoint(terminator);
+      turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1,
+                               /*synchronize=*/refillAfterWait);
+      asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
+    }
     {
       OpBuilder::InsertionGuard guard(b);
-      if (refillAfterWait) {
-        b.setInsertionPointAfter(asyncDot);
-        turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1,
-                                 /*synchronize=*/true);
-        asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
-      } else if (useTma) {
-        b.setInsertionPoint(loop.getBody()->getTerminator());
-      }
+      if (useTma)
+        b.setInsertionPoint(refillAfterWait ? turn->getNextNode() : terminator);
       issue(aheadIv, aheadStage);
     }
     for (Candidate &c : cands) {
@@ -591,13 +599,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     AsyncWaitOp::create(b, loc, 0);
     if (!asyncDot)
       return;
-    // One group (this iteration's) stays in flight as the loop turns; the
-    // loop's result waits for the last.
-    if (!turn) {
-      b.setInsertionPoint(loop.getBody()->getTerminator());
-      turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1);
-      asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
-    }
+    // The loop's result waits for the last group.
     Value result =
         loop.getTiedLoopResult(cast<BlockArgument>(asyncDot.getAcc()));
     b.setInsertionPointAfter(loop);
