@@ -500,11 +500,8 @@ TEST_F(GPUTest, DeviceAssertFailure) {
       "TILE_GPU_ASSERT_CHILD=1 /proc/" + std::to_string(getpid()) +
       "/exe --gtest_filter=GPUTest.DeviceAssertChild > " + path + " 2>&1";
   int status = std::system(command.c_str());
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string output = readText(path);
   std::remove(path);
-  std::string output = text.str();
   ASSERT_TRUE(WIFEXITED(status)) << output;
   EXPECT_EQ(WEXITSTATUS(status), 3) << output;
   EXPECT_NE(output.find("child error: "), std::string::npos) << output;

@@ -14,7 +14,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -101,6 +103,20 @@ inline std::string example(const char *name) {
 inline std::string interpreterInput(const char *name) {
   return dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) +
          "/../test/Interpreter/Inputs/" + name;
+}
+
+/// A kernel a lit test of the lowering compiles (test/Target/Inputs).
+inline std::string targetInput(const char *name) {
+  return dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) +
+         "/../test/Target/Inputs/" + name;
+}
+
+/// The text of the file at `path` (empty when it cannot be read).
+inline std::string readText(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 /// True under compute-sanitizer runs, which skip the largest sizes.

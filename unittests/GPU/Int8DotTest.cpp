@@ -17,19 +17,10 @@
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 using namespace tile;
 
 namespace {
-
-std::string readFile(const std::string &path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 /// Two's complement wrap-around of `v` to 32 bits.
 int32_t wrap32(int64_t v) { return int32_t(uint32_t(uint64_t(v))); }
@@ -106,12 +97,30 @@ protected:
   }
 
   unsigned ceilDiv(int a, unsigned b) { return (unsigned(a) + b - 1) / b; }
+
+  /// `source` (named `name`) compiled with `cfg`'s blocks, warps, stages
+  /// and arch.
+  Module compile(const std::string &source, const std::string &name,
+                 const Config &cfg) {
+    ModuleOptions options;
+    options.numWarps = cfg.warps;
+    options.numStages = cfg.stages;
+    options.arch = cfg.arch;
+    return rt->compileSource(source, name,
+                             {{"BM", cfg.bm}, {"BN", cfg.bn}, {"BK", cfg.bk}},
+                             options);
+  }
 };
 
+/// "BMxBNxBK W warps S stages ARCH", for traces.
+std::string describe(const Config &cfg) {
+  return std::string(cfg.bm) + "x" + cfg.bn + "x" + cfg.bk + " " +
+         std::to_string(cfg.warps) + " warps " + std::to_string(cfg.stages) +
+         " stages " + cfg.arch;
+}
+
 TEST_F(Int8DotTest, EveryOrderExact) {
-  std::string source =
-      readFile(dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) +
-               "/../test/Target/Inputs/matmul_strided_i8.tile");
+  std::string source = readText(targetInput("matmul_strided_i8.tile"));
   ASSERT_FALSE(source.empty());
   // On sm_90a the K-major order (A row-major, B given N x K) runs on
   // warpgroup MMAs fed by the TMA, every other order on mma.sync.
@@ -123,16 +132,8 @@ TEST_F(Int8DotTest, EveryOrderExact) {
       {"32", "32", "16", 4, 3, ""},       // BK below k32: CUDA cores
   };
   for (const Config &cfg : configs) {
-    SCOPED_TRACE(std::string(cfg.bm) + "x" + cfg.bn + "x" + cfg.bk + " " +
-                 std::to_string(cfg.warps) + " warps " +
-                 std::to_string(cfg.stages) + " stages " + cfg.arch);
-    ModuleOptions options;
-    options.numWarps = cfg.warps;
-    options.numStages = cfg.stages;
-    options.arch = cfg.arch;
-    Module module = rt->compileSource(
-        source, "matmul_strided_i8.tile",
-        {{"BM", cfg.bm}, {"BN", cfg.bn}, {"BK", cfg.bk}}, options);
+    SCOPED_TRACE(describe(cfg));
+    Module module = compile(source, "matmul_strided_i8.tile", cfg);
     unsigned bm = std::stoi(cfg.bm), bn = std::stoi(cfg.bn);
     for (bool transA : {false, true})
       for (bool transB : {false, true}) {
@@ -159,9 +160,7 @@ double decodeE4M3(uint8_t c) {
 /// inputs. The bound is f16's (1e-2 of sum |a b|): the hardware's f32 sums
 /// of 8-bit products are not IEEE f32 additions.
 TEST_F(Int8DotTest, Float8EveryOrder) {
-  std::string source =
-      readFile(dirFromEnv("TILE_EXAMPLES_DIR", TILE_EXAMPLES_DIR) +
-               "/../test/Target/Inputs/matmul_strided_f8.tile");
+  std::string source = readText(targetInput("matmul_strided_f8.tile"));
   ASSERT_FALSE(source.empty());
   const Config configs[] = {
       {"128", "128", "64", 4, 3, ""},
@@ -170,15 +169,8 @@ TEST_F(Int8DotTest, Float8EveryOrder) {
       {"32", "32", "16", 4, 3, ""},
   };
   for (const Config &cfg : configs) {
-    SCOPED_TRACE(std::string(cfg.bm) + "x" + cfg.bn + "x" + cfg.bk + " " +
-                 std::to_string(cfg.stages) + " stages " + cfg.arch);
-    ModuleOptions options;
-    options.numWarps = cfg.warps;
-    options.numStages = cfg.stages;
-    options.arch = cfg.arch;
-    Module module = rt->compileSource(
-        source, "matmul_strided_f8.tile",
-        {{"BM", cfg.bm}, {"BN", cfg.bn}, {"BK", cfg.bk}}, options);
+    SCOPED_TRACE(describe(cfg));
+    Module module = compile(source, "matmul_strided_f8.tile", cfg);
     unsigned bm = std::stoi(cfg.bm), bn = std::stoi(cfg.bn);
     for (bool transA : {false, true})
       for (bool transB : {false, true})

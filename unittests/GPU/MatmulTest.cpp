@@ -19,8 +19,6 @@
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 using namespace tile;
@@ -72,12 +70,7 @@ double tolerance(Precision p) {
 }
 
 /// The text of examples/NAME.
-std::string readExample(const char *name) {
-  std::ifstream in(example(name));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string readExample(const char *name) { return readText(example(name)); }
 
 /// The kernel's source: the example itself for f16, its types and the dot's
 /// precision replaced otherwise.
