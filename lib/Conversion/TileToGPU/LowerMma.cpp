@@ -266,14 +266,9 @@ static LogicalResult lowerAccumulatorAsA(ConvertLayoutOp op,
 /// One m16n8k32 mma.sync of 8-bit floats (`type`: e4m3 or e5m2) with f32
 /// sums: `a` four and `b` two registers of four elements, `c` four f32.
 /// Inline PTX: NVVM's mma op (LLVM 22) does not accept 8-bit float
-/// multiplicands.
+/// multiplicands. The module must ask for PTX ISA 8.4 (lowerMmaDot).
 static Value float8Mma(ImplicitLocOpBuilder &b, Type resultType, ValueRange a,
                        ValueRange bv, ValueRange c, StringRef type) {
-  // PTX ISA 8.4 is the first with these (lib/Target/PTX.cpp reads this).
-  b.getInsertionBlock()
-      ->getParentOp()
-      ->getParentOfType<gpu::GPUModuleOp>()
-      ->setAttr(kMinPtxVersionAttrName, b.getI32IntegerAttr(84));
   SmallVector<Value> operands(a.begin(), a.end());
   llvm::append_range(operands, bv);
   llvm::append_range(operands, c);
@@ -325,6 +320,13 @@ static LogicalResult lowerMmaDot(DotOp op, LoweringContext &l) {
                            : isa<Float8E4M3FNType>(in) ? NVVM::MMATypes::e4m3
                            : isa<Float8E5M2Type>(in)   ? NVVM::MMATypes::e5m2
                                                        : NVVM::MMATypes::tf32;
+  // PTX ISA 8.4 is the first with mma.sync of 8-bit floats
+  // (lib/Target/PTX.cpp reads this).
+  if (isFloat8(in))
+    b.getInsertionBlock()
+        ->getParentOp()
+        ->getParentOfType<gpu::GPUModuleOp>()
+        ->setAttr(kMinPtxVersionAttrName, b.getI32IntegerAttr(84));
   // Integer sums wrap, as the interpreter's do.
   std::optional<NVVM::MMAIntOverflow> overflow;
   if (in.isInteger(8))
