@@ -199,7 +199,8 @@ typedef enum tile_arg_kind {
 } tile_arg_kind;
 
 /// One launch argument. An i32 argument accepts TILE_ARG_I64 values that fit;
-/// float parameters accept F32 or F64.
+/// a u32 (u8, u16) one TILE_ARG_I64 values in [0, 2^32) (its range); a u64
+/// one any I64, read as its bits; float parameters accept F32 or F64.
 typedef struct tile_arg {
   tile_arg_kind kind;
   union {
@@ -313,7 +314,8 @@ typedef enum tile_dtype {
 
 /// One argument of an interpreted run: a scalar (kind TILE_ARG_I32 ...) or,
 /// for a pointer parameter, host memory of `count` elements of `dtype`,
-/// which the run reads and writes in place.
+/// which the run reads and writes in place (a `ptr<u32>` takes TILE_I32
+/// memory: the same bits; likewise u8, u16, u64).
 typedef struct tile_cpu_arg {
   tile_arg scalar;
   void *data;

@@ -59,7 +59,10 @@ static std::vector<KernelInfo> describeKernels(ModuleOp module,
     for (BlockArgument arg : kernel.getBody().getArguments()) {
       ParamInfo param;
       param.name = getParamName(arg);
-      setParamType(param, spellType(arg.getType()));
+      auto sourceType = kernel.getArgAttrOfType<TypeAttr>(
+          arg.getArgNumber(), TileDialect::SourceTypeAttrHelper::getNameStr());
+      setParamType(
+          param, spellType(sourceType ? sourceType.getValue() : arg.getType()));
       if (auto div = kernel.getArgAttrOfType<IntegerAttr>(
               arg.getArgNumber(),
               TileDialect::DivisibilityAttrHelper::getNameStr()))

@@ -266,6 +266,7 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
   llvm::scope_exit popFrame([&] { frames.pop_back(); });
 
   SmallVector<Type> argTypes;
+  SmallVector<Type> argSourceTypes;
   SmallVector<const Param *> runtimeParams;
   SmallVector<NamedAttribute> constants;
   for (const Param &param : fn.params) {
@@ -283,7 +284,8 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
              << "float; pass it as f16 or f32 (or a pointer to "
              << scalarTypeName(elem) << ")";
     if (!param.isConst) {
-      argTypes.push_back(elem);
+      argTypes.push_back(signlessType(elem));
+      argSourceTypes.push_back(elem);
       runtimeParams.push_back(&param);
       continue;
     }
@@ -323,7 +325,8 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
     value.weak = false;
     Attribute attr =
         value.intConst
-            ? Attribute(builder.getIntegerAttr(elem, *value.intConst))
+            ? Attribute(
+                  builder.getIntegerAttr(signlessType(elem), *value.intConst))
             : Attribute(builder.getFloatAttr(elem, *value.floatConst));
     constants.push_back(builder.getNamedAttr(param.name, attr));
     if (failed(declare(param.loc, param.name, Binding{value})))
@@ -334,12 +337,18 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
                                  builder.getFunctionType(argTypes, {}),
                                  builder.getDictionaryAttr(constants));
   mlir::Block &entry = kernel.getBody().front();
-  for (auto [param, arg] : llvm::zip(runtimeParams, entry.getArguments())) {
+  for (auto [param, arg, sourceType] :
+       llvm::zip(runtimeParams, entry.getArguments(), argSourceTypes)) {
+    if (sourceType != arg.getType())
+      kernel.setArgAttr(arg.getArgNumber(),
+                        TileDialect::SourceTypeAttrHelper::getNameStr(),
+                        TypeAttr::get(sourceType));
     // The name rides on the location: diagnostics and the runtime can say
     // which parameter a value came from.
     arg.setLoc(
         NameLoc::get(builder.getStringAttr(param->name), loc(param->loc)));
-    if (failed(declare(param->loc, param->name, Binding{makeRuntime(arg)})))
+    if (failed(declare(param->loc, param->name,
+                       Binding{makeRuntime(arg, sourceType)})))
       return failure();
   }
   OpBuilder::InsertionGuard guard(builder);
@@ -595,20 +604,33 @@ LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
     // Iteration k runs start - k * downBy; there are ceil((lo - hi) /
     // downBy) of them (none when lo <= hi).
     auto constant = [&](int64_t v) -> Value {
-      return arith::ConstantOp::create(builder, at,
-                                       builder.getIntegerAttr(indexType, v));
+      return arith::ConstantOp::create(
+          builder, at, builder.getIntegerAttr(signlessType(indexType), v));
     };
     Value span = arith::SubIOp::create(builder, at, bounds[0], bounds[1]);
-    Value count = arith::DivSIOp::create(
-        builder, at,
-        arith::AddIOp::create(builder, at, span, constant(*downBy - 1)),
-        constant(*downBy));
+    Value rounded =
+        arith::AddIOp::create(builder, at, span, constant(*downBy - 1));
+    Value count = indexType.isUnsignedInteger()
+                      ? Value(arith::DivUIOp::create(builder, at, rounded,
+                                                     constant(*downBy)))
+                      : Value(arith::DivSIOp::create(builder, at, rounded,
+                                                     constant(*downBy)));
+    // An unsigned count of a loop that does not run (lo <= hi) is huge:
+    // no iterations then.
+    if (indexType.isUnsignedInteger())
+      count = arith::SelectOp::create(
+          builder, at,
+          arith::CmpIOp::create(builder, at, arith::CmpIPredicate::ugt,
+                                bounds[0], bounds[1]),
+          count, constant(0));
     bounds = {constant(0), count, constant(1)};
   }
   SmallVector<StringRef> carried = carriedNames(*this, pointers(loop.body));
   SmallVector<Value> inits = currentValues(*this, carried);
   auto forOp =
       scf::ForOp::create(builder, at, bounds[0], bounds[1], bounds[2], inits);
+  // Unsigned bounds compare as unsigned.
+  forOp.setUnsignedCmp(indexType.isUnsignedInteger());
   OpBuilder::InsertionGuard guard(builder);
   mlir::Block *body = forOp.getBody();
   if (!body->empty())
@@ -625,9 +647,10 @@ LogicalResult MLIRGenImpl::genFor(const ForStmt &loop) {
         arith::MulIOp::create(
             builder, at, iv,
             arith::ConstantOp::create(
-                builder, at, builder.getIntegerAttr(indexType, *downBy))));
-  LogicalResult bodyResult =
-      declare(loop.varLoc, loop.var, Binding{makeRuntime(iv), false, true});
+                builder, at,
+                builder.getIntegerAttr(signlessType(indexType), *downBy))));
+  LogicalResult bodyResult = declare(
+      loop.varLoc, loop.var, Binding{makeRuntime(iv, indexType), false, true});
   if (succeeded(bodyResult))
     bodyResult = genStmts(pointers(loop.body));
   --frame().loopDepth;

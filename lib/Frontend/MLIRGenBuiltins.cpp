@@ -198,7 +198,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       return FailureOr<TValue>(error(at)
                                << "dot needs 2-D tiles, got " << typeName(*a)
                                << " and " << typeName(*b));
-    if (!(isa<FloatType>(a->elemType) || a->elemType.isInteger(8)) ||
+    if (!(isa<FloatType>(a->elemType) || a->elemType.isSignlessInteger(8)) ||
         a->elemType != b->elemType)
       return FailureOr<TValue>(
           error(at)
@@ -210,7 +210,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                << "dot's inner dimensions differ: "
                                << typeName(*a) << " and " << typeName(*b));
     Type in = a->elemType;
-    bool integer = in.isInteger(8);
+    bool integer = in.isSignlessInteger(8);
     TValue acc;
     if (const Expr *accExpr = args.get(2)) {
       FailureOr<TValue> given = args.value(2);
@@ -225,7 +225,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                  << " tile of shape " << formatShape({m, n})
                                  << ", got " << typeName(acc));
       Type t = acc.elemType;
-      bool ok = integer      ? t.isInteger(32)
+      bool ok = integer      ? t.isSignlessInteger(32)
                 : in.isF64() ? t.isF64()
                 : in.isF32() ? t.isF32()
                 : in.isF16() ? (t.isF32() || t.isF16())
@@ -291,7 +291,8 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       return FailureOr<TValue>(makeRuntime(
           ScanOp::create(builder, l, src.value.getType(),
                          ReduceKindAttr::get(&context, scanKind), src.value,
-                         builder.getI32IntegerAttr(axis))));
+                         builder.getI32IntegerAttr(axis)),
+          src.elemType));
     }
     SmallVector<int64_t> shape(src.shape.begin(), src.shape.end());
     shape.erase(shape.begin() + axis);
@@ -301,13 +302,37 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                             : kind == Builtin::Min    ? ReduceKind::min
                             : kind == Builtin::ArgMax ? ReduceKind::argmax
                                                       : ReduceKind::argmin;
-    Type resultElem = kind == Builtin::ArgMax || kind == Builtin::ArgMin
-                          ? Type(builder.getI32Type())
-                          : src.elemType;
-    return FailureOr<TValue>(makeRuntime(
-        ReduceOp::create(builder, l, mlirType(resultElem, shape),
-                         ReduceKindAttr::get(&context, reduceKind), src.value,
-                         builder.getI32IntegerAttr(axis))));
+    bool isArg = kind == Builtin::ArgMax || kind == Builtin::ArgMin;
+    Type resultElem = isArg ? Type(builder.getI32Type()) : src.elemType;
+    // The reductions order integers as signed: unsigned values compare
+    // as such once their top bit is flipped (and flipped back after).
+    bool flip = src.elemType.isUnsignedInteger() &&
+                (isArg || kind == Builtin::Max || kind == Builtin::Min);
+    auto flipTopBit = [&](Value v) -> Value {
+      unsigned width = src.elemType.getIntOrFloatBitWidth();
+      TValue bit = makeIntConst(
+          static_cast<int64_t>(uint64_t(1) << (width - 1)), src.elemType);
+      auto shaped = dyn_cast<RankedTensorType>(v.getType());
+      bit.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
+      return arith::XOrIOp::create(builder, l, v, materialize(bit, at).value);
+    };
+    Value input = flip ? flipTopBit(src.value) : src.value;
+    Value reduced = ReduceOp::create(builder, l, mlirType(resultElem, shape),
+                                     ReduceKindAttr::get(&context, reduceKind),
+                                     input, builder.getI32IntegerAttr(axis));
+    if (flip && !isArg) {
+      if (shape.empty()) {
+        TValue bit = makeIntConst(
+            static_cast<int64_t>(uint64_t(1)
+                                 << (src.elemType.getIntOrFloatBitWidth() - 1)),
+            src.elemType);
+        reduced = arith::XOrIOp::create(builder, l, reduced,
+                                        materialize(bit, at).value);
+      } else {
+        reduced = flipTopBit(reduced);
+      }
+    }
+    return FailureOr<TValue>(makeRuntime(reduced, resultElem));
   }
 
   case Builtin::Maximum:
@@ -333,23 +358,36 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       if (!isa<IntegerType>(elem))
         return FailureOr<TValue>(error(at) << "'cdiv' needs integers, got "
                                            << typeName(*a));
+      bool isUnsigned = elem.isUnsignedInteger();
       if (a->isConst() && b->isConst()) {
         if (*b->intConst == 0)
           return FailureOr<TValue>(error(at) << "division by zero in a "
                                                 "constant expression");
         TValue r = *a;
-        r.intConst = ceilDiv(*a->intConst, *b->intConst);
+        if (isUnsigned) {
+          uint64_t x = *a->intConst, y = *b->intConst;
+          r.intConst = static_cast<int64_t>(x / y + (x % y != 0));
+        } else {
+          r.intConst = ceilDiv(*a->intConst, *b->intConst);
+        }
         return FailureOr<TValue>(r);
       }
       Value av = materialize(*a, at).value, bv = materialize(*b, at).value;
-      return FailureOr<TValue>(
-          makeRuntime(arith::CeilDivSIOp::create(builder, l, av, bv)));
+      return FailureOr<TValue>(makeRuntime(
+          isUnsigned ? Value(arith::CeilDivUIOp::create(builder, l, av, bv))
+                     : Value(arith::CeilDivSIOp::create(builder, l, av, bv)),
+          elem));
     }
+    bool isUnsigned = elem.isUnsignedInteger();
     if (a->isConst() && b->isConst()) {
       TValue r = *a;
       if (r.floatConst)
         r.floatConst = isMax ? std::fmax(*a->floatConst, *b->floatConst)
                              : std::fmin(*a->floatConst, *b->floatConst);
+      else if (isUnsigned)
+        r.intConst = static_cast<int64_t>(
+            isMax ? std::max<uint64_t>(*a->intConst, *b->intConst)
+                  : std::min<uint64_t>(*a->intConst, *b->intConst));
       else
         r.intConst = isMax ? std::max(*a->intConst, *b->intConst)
                            : std::min(*a->intConst, *b->intConst);
@@ -360,10 +398,13 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     if (isa<FloatType>(elem))
       r = isMax ? Value(arith::MaximumFOp::create(builder, l, av, bv))
                 : Value(arith::MinimumFOp::create(builder, l, av, bv));
+    else if (isUnsigned)
+      r = isMax ? Value(arith::MaxUIOp::create(builder, l, av, bv))
+                : Value(arith::MinUIOp::create(builder, l, av, bv));
     else
       r = isMax ? Value(arith::MaxSIOp::create(builder, l, av, bv))
                 : Value(arith::MinSIOp::create(builder, l, av, bv));
-    return FailureOr<TValue>(makeRuntime(r));
+    return FailureOr<TValue>(makeRuntime(r, elem));
   }
 
   case Builtin::Where: {
@@ -419,7 +460,8 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     if (failed(cb) || failed(ab) || failed(bb))
       return fail();
     return FailureOr<TValue>(makeRuntime(
-        arith::SelectOp::create(builder, l, cb->value, ab->value, bb->value)));
+        arith::SelectOp::create(builder, l, cb->value, ab->value, bb->value),
+        ab->elemType));
   }
 
   case Builtin::StaticAssert: {
@@ -457,7 +499,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     FailureOr<std::string> prefix = args.text(0, "print's prefix");
     if (failed(prefix))
       return fail();
-    SmallVector<Value> values;
+    SmallVector<std::pair<Value, bool>> values;
     for (size_t i = 1; i < names.size(); ++i) {
       FailureOr<TValue> v = args.value(i);
       if (failed(v))
@@ -467,13 +509,15 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                  << "print takes numbers or tiles of "
                                     "numbers, got "
                                  << typeName(*v));
-      values.push_back(materialize(*v, at).value);
+      values.push_back(
+          {materialize(*v, at).value, v->elemType.isUnsignedInteger()});
     }
     for (auto [i, value] : llvm::enumerate(values)) {
       std::string text = *prefix;
       if (values.size() > 1)
         text += "(operand " + std::to_string(i) + ") ";
-      PrintOp::create(builder, l, builder.getStringAttr(text), value);
+      PrintOp::create(builder, l, builder.getStringAttr(text), value.first,
+                      value.second);
     }
     return FailureOr<TValue>(TValue());
   }
@@ -519,10 +563,14 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                << "bitcast of an untyped literal; give it a "
                                   "type with cast(..., T) first");
     TValue v = materialize(*x, at);
-    if (from == *type)
+    if (signlessType(from) == signlessType(*type)) {
+      // One IR type (i32 and u32): only the language's type changes.
+      v.elemType = *type;
       return FailureOr<TValue>(v);
-    return FailureOr<TValue>(makeRuntime(arith::BitcastOp::create(
-        builder, l, mlirType(*type, v.shape), v.value)));
+    }
+    return FailureOr<TValue>(makeRuntime(
+        arith::BitcastOp::create(builder, l, mlirType(*type, v.shape), v.value),
+        *type));
   }
 
   case Builtin::MultipleOf:
@@ -578,7 +626,8 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     return FailureOr<TValue>(
         makeRuntime(HintOp::create(builder, l, v.value.getType(), v.value,
                                    builder.getDenseI64ArrayAttr(multiple),
-                                   builder.getDenseI64ArrayAttr(contiguous))));
+                                   builder.getDenseI64ArrayAttr(contiguous)),
+                    v.elemType));
   }
 
   case Builtin::Cast: {
@@ -605,7 +654,7 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     TValue v = materialize(*x, at);
     Type type = mlirType(v.elemType, {v.shape[1], v.shape[0]});
     return FailureOr<TValue>(
-        makeRuntime(TransOp::create(builder, l, type, v.value)));
+        makeRuntime(TransOp::create(builder, l, type, v.value), v.elemType));
   }
 
   case Builtin::Load:
@@ -652,9 +701,9 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
         return FailureOr<TValue>(error(args.get(0)->getLoc())
                                  << "'" << call.callee << "' does not support "
                                  << formatType(ptrType, {}) << " (it takes "
-                                 << (isAdd     ? "i32 i64 f16 bf16 f32 f64"
-                                     : bitwise ? "i32 i64"
-                                               : "i32 i64 f32 f64")
+                                 << (isAdd ? "i32 i64 u32 u64 f16 bf16 f32 f64"
+                                     : bitwise ? "i32 i64 u32 u64"
+                                               : "i32 i64 u32 u64 f32 f64")
                                  << ")");
     }
     SmallVector<int64_t> shape(ptr->shape.begin(), ptr->shape.end());
@@ -726,8 +775,8 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     if (isLoad) {
       Value o = expand(other);
       Type resultType = mlirType(pointee, shape);
-      return FailureOr<TValue>(
-          makeRuntime(LoadOp::create(builder, l, resultType, p, m, o)));
+      return FailureOr<TValue>(makeRuntime(
+          LoadOp::create(builder, l, resultType, p, m, o), pointee));
     }
     if (!isAtomic) {
       StoreOp::create(builder, l, p, expand(value), m);
@@ -744,21 +793,29 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
              "backend gives other atomics gpu scope)");
     Type resultType = mlirType(pointee, shape);
     if (isCas)
-      return FailureOr<TValue>(makeRuntime(AtomicCASOp::create(
-          builder, l, resultType, p, expand(cmp), expand(value),
-          MemSemanticAttr::get(&context, order->first),
-          MemScopeAttr::get(&context, order->second))));
-    AtomicKind atomicKind = kind == Builtin::AtomicAdd    ? AtomicKind::add
-                            : kind == Builtin::AtomicMax  ? AtomicKind::max
-                            : kind == Builtin::AtomicMin  ? AtomicKind::min
-                            : kind == Builtin::AtomicXchg ? AtomicKind::xchg
-                            : kind == Builtin::AtomicAnd  ? AtomicKind::And
-                            : kind == Builtin::AtomicOr   ? AtomicKind::Or
-                                                          : AtomicKind::Xor;
-    return FailureOr<TValue>(makeRuntime(AtomicRMWOp::create(
-        builder, l, resultType, AtomicKindAttr::get(&context, atomicKind), p,
-        expand(value), m, MemSemanticAttr::get(&context, order->first),
-        MemScopeAttr::get(&context, order->second))));
+      return FailureOr<TValue>(makeRuntime(
+          AtomicCASOp::create(builder, l, resultType, p, expand(cmp),
+                              expand(value),
+                              MemSemanticAttr::get(&context, order->first),
+                              MemScopeAttr::get(&context, order->second)),
+          pointee));
+    bool isUnsigned = pointee.isUnsignedInteger();
+    AtomicKind atomicKind =
+        kind == Builtin::AtomicAdd ? AtomicKind::add
+        : kind == Builtin::AtomicMax
+            ? (isUnsigned ? AtomicKind::umax : AtomicKind::max)
+        : kind == Builtin::AtomicMin
+            ? (isUnsigned ? AtomicKind::umin : AtomicKind::min)
+        : kind == Builtin::AtomicXchg ? AtomicKind::xchg
+        : kind == Builtin::AtomicAnd  ? AtomicKind::And
+        : kind == Builtin::AtomicOr   ? AtomicKind::Or
+                                      : AtomicKind::Xor;
+    return FailureOr<TValue>(makeRuntime(
+        AtomicRMWOp::create(
+            builder, l, resultType, AtomicKindAttr::get(&context, atomicKind),
+            p, expand(value), m, MemSemanticAttr::get(&context, order->first),
+            MemScopeAttr::get(&context, order->second)),
+        pointee));
   }
 
   case Builtin::None:

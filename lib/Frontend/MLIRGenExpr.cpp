@@ -14,6 +14,7 @@ using namespace tile::ast;
 //===----------------------------------------------------------------------===//
 
 Type MLIRGenImpl::mlirType(Type elem, ArrayRef<int64_t> shape) {
+  elem = signlessType(elem);
   if (shape.empty())
     return elem;
   return RankedTensorType::get(shape, elem);
@@ -49,6 +50,13 @@ TValue MLIRGenImpl::makeRuntime(Value value) {
   return t;
 }
 
+TValue MLIRGenImpl::makeRuntime(Value value, Type elemType) {
+  TValue t = makeRuntime(value);
+  assert(signlessType(elemType) == t.elemType && "the IR type differs");
+  t.elemType = elemType;
+  return t;
+}
+
 TValue MLIRGenImpl::materialize(TValue v, SrcLoc at) {
   if (v.value || v.isVoid())
     return v;
@@ -58,7 +66,8 @@ TValue MLIRGenImpl::materialize(TValue v, SrcLoc at) {
     scalar = builder.getFloatAttr(
         v.elemType, v.floatConst ? *v.floatConst : double(*v.intConst));
   else
-    scalar = builder.getIntegerAttr(v.elemType, v.intConst ? *v.intConst : 0);
+    scalar = builder.getIntegerAttr(signlessType(v.elemType),
+                                    v.intConst ? *v.intConst : 0);
   TypedAttr attr = scalar;
   if (v.isTile())
     attr = SplatElementsAttr::get(cast<ShapedType>(type), scalar);
@@ -104,6 +113,22 @@ static int64_t wrapToWidth(int64_t v, unsigned width) {
   return llvm::SignExtend64(static_cast<uint64_t>(v), width);
 }
 
+/// Wraps `v` to the range of integer type `type`: two's complement for
+/// signed types, modulo 2^width for unsigned ones (a `u64` keeps its bits).
+static int64_t wrapToType(int64_t v, Type type) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (type.isUnsignedInteger() && width < 64)
+    return static_cast<int64_t>(static_cast<uint64_t>(v) &
+                                llvm::maskTrailingOnes<uint64_t>(width));
+  return wrapToWidth(v, width);
+}
+
+/// The value of integer constant `v` of type `type` as a double.
+static double intConstToDouble(int64_t v, Type type) {
+  return type.isUnsignedInteger() ? double(static_cast<uint64_t>(v))
+                                  : double(v);
+}
+
 FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
   if (v.elemType == to) {
     v.weak = false;
@@ -125,14 +150,14 @@ FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
           return error(at) << "float constant " << f << " does not fit in "
                            << formatType(to, {});
         else
-          c.intConst = wrapToWidth(static_cast<int64_t>(f), intTy.getWidth());
+          c.intConst = wrapToType(static_cast<int64_t>(f), intTy);
         c.floatConst.reset();
       } else {
-        c.intConst = wrapToWidth(*v.intConst, intTy.getWidth());
+        c.intConst = wrapToType(*v.intConst, intTy);
       }
     } else {
       if (v.intConst)
-        c.floatConst = double(*v.intConst);
+        c.floatConst = intConstToDouble(*v.intConst, v.elemType);
       c.intConst.reset();
       if (isFloat8(to))
         c.floatConst = roundToFloat8(*c.floatConst, isa<Float8E5M2Type>(to));
@@ -162,22 +187,30 @@ FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
           zero = tile::SplatOp::create(builder, l, x.getType(), zero);
         x = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, x,
                                   zero);
-      } else if (toInt.getWidth() > fromInt.getWidth())
-        x = arith::ExtSIOp::create(builder, l, target, x);
-      else
+      } else if (toInt.getWidth() == fromInt.getWidth()) {
+        // Only the signedness changes: the same bits.
+      } else if (toInt.getWidth() > fromInt.getWidth()) {
+        if (fromInt.isUnsigned())
+          x = arith::ExtUIOp::create(builder, l, target, x);
+        else
+          x = arith::ExtSIOp::create(builder, l, target, x);
+      } else {
         x = arith::TruncIOp::create(builder, l, target, x);
+      }
     } else if (toInt.getWidth() == 1) {
       Value zero = materialize(makeFloatConst(0.0, from), at).value;
       if (v.isTile())
         zero = tile::SplatOp::create(builder, l, x.getType(), zero);
       x = arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE, x, zero);
+    } else if (toInt.isUnsigned()) {
+      x = arith::FPToUIOp::create(builder, l, target, x);
     } else {
       x = arith::FPToSIOp::create(builder, l, target, x);
     }
   } else {
     auto toFloat = cast<FloatType>(to);
     if (auto fromInt = dyn_cast<IntegerType>(from)) {
-      if (fromInt.getWidth() == 1)
+      if (fromInt.getWidth() == 1 || fromInt.isUnsigned())
         x = arith::UIToFPOp::create(builder, l, target, x);
       else
         x = arith::SIToFPOp::create(builder, l, target, x);
@@ -194,7 +227,7 @@ FailureOr<TValue> MLIRGenImpl::convert(TValue v, Type to, SrcLoc at) {
         x = arith::TruncFOp::create(builder, l, target, x);
     }
   }
-  return makeRuntime(x);
+  return makeRuntime(x, to);
 }
 
 /// Whether `op` only moves, selects or converts the values it takes: the
@@ -246,8 +279,7 @@ FailureOr<TValue> MLIRGenImpl::broadcastTo(TValue v, ArrayRef<int64_t> shape,
   if (!v.isTile()) {
     Value splat =
         tile::SplatOp::create(builder, l, mlirType(v.elemType, shape), v.value);
-    TValue r = makeRuntime(splat);
-    return r;
+    return makeRuntime(splat, v.elemType);
   }
   Value x = v.value;
   SmallVector<int64_t> cur(v.shape.begin(), v.shape.end());
@@ -257,7 +289,7 @@ FailureOr<TValue> MLIRGenImpl::broadcastTo(TValue v, ArrayRef<int64_t> shape,
   }
   if (ArrayRef<int64_t>(cur) != shape)
     x = BroadcastOp::create(builder, l, mlirType(v.elemType, shape), x);
-  return makeRuntime(x);
+  return makeRuntime(x, v.elemType);
 }
 
 FailureOr<Type> MLIRGenImpl::commonType(const TValue &a, const TValue &b,
@@ -418,7 +450,7 @@ FailureOr<TValue> MLIRGenImpl::genSubscript(const SubscriptExpr &expr) {
     x = ExpandDimsOp::create(builder, loc(expr.getLoc()),
                              mlirType(base->elemType, cur), x, axis);
   }
-  return makeRuntime(x);
+  return makeRuntime(x, base->elemType);
 }
 
 FailureOr<TValue> MLIRGenImpl::genUnary(const UnaryExpr &expr) {
@@ -445,9 +477,10 @@ FailureOr<TValue> MLIRGenImpl::genUnary(const UnaryExpr &expr) {
     if (v.floatConst) {
       v.floatConst = -*v.floatConst;
     } else if (expr.op == Tok::Minus) {
-      v.intConst = wrapToWidth(-*v.intConst, elem.getIntOrFloatBitWidth());
+      v.intConst = wrapToType(
+          static_cast<int64_t>(-static_cast<uint64_t>(*v.intConst)), elem);
     } else { // '!' and '~' flip every bit.
-      v.intConst = wrapToWidth(~*v.intConst, elem.getIntOrFloatBitWidth());
+      v.intConst = wrapToType(~*v.intConst, elem);
     }
     return v;
   }
@@ -458,8 +491,8 @@ FailureOr<TValue> MLIRGenImpl::genUnary(const UnaryExpr &expr) {
   other.shape = v.shape;
   Value c = materialize(other, expr.getLoc()).value;
   if (expr.op == Tok::Minus)
-    return makeRuntime(arith::SubIOp::create(builder, l, c, v.value));
-  return makeRuntime(arith::XOrIOp::create(builder, l, v.value, c));
+    return makeRuntime(arith::SubIOp::create(builder, l, c, v.value), elem);
+  return makeRuntime(arith::XOrIOp::create(builder, l, v.value, c), elem);
 }
 
 FailureOr<TValue> MLIRGenImpl::genBinary(const BinaryExpr &expr) {
@@ -518,8 +551,32 @@ template <typename T> std::optional<bool> foldCompare(Tok op, T a, T b) {
   }
 }
 
+/// Folds an unsigned integer operation on the values' bits; nullopt if it
+/// cannot be folded (x / 0) or is no unsigned operation.
+std::optional<uint64_t> foldUnsigned(Tok op, uint64_t a, uint64_t b) {
+  if (std::optional<bool> c = foldCompare(op, a, b))
+    return *c;
+  switch (op) {
+  case Tok::Slash:
+    return b == 0 ? std::nullopt : std::optional<uint64_t>(a / b);
+  case Tok::Percent:
+    return b == 0 ? std::nullopt : std::optional<uint64_t>(a % b);
+  case Tok::Shr:
+    return b > 63 ? 0 : a >> b;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// Folds an integer operation; nullopt if it cannot be folded (x / 0).
-std::optional<int64_t> foldInt(Tok op, int64_t a, int64_t b) {
+/// With `isUnsigned`, comparisons, division and right shifts read the
+/// values as unsigned.
+std::optional<int64_t> foldInt(Tok op, int64_t a, int64_t b, bool isUnsigned) {
+  if (isUnsigned && (classify(op) == OpClass::Compare || op == Tok::Slash ||
+                     op == Tok::Percent || op == Tok::Shr)) {
+    std::optional<uint64_t> r = foldUnsigned(op, a, b);
+    return r ? std::optional<int64_t>(static_cast<int64_t>(*r)) : std::nullopt;
+  }
   if (std::optional<bool> c = foldCompare(op, a, b))
     return *c;
   switch (op) {
@@ -584,10 +641,12 @@ unsigned comparisonIndex(Tok op) {
   return llvm::find(order, op) - std::begin(order);
 }
 
-arith::CmpIPredicate intPredicate(Tok op) {
+arith::CmpIPredicate intPredicate(Tok op, bool isUnsigned) {
   using P = arith::CmpIPredicate;
   static const P table[] = {P::eq, P::ne, P::slt, P::sle, P::sgt, P::sge};
-  return table[comparisonIndex(op)];
+  static const P unsignedTable[] = {P::eq,  P::ne,  P::ult,
+                                    P::ule, P::ugt, P::uge};
+  return (isUnsigned ? unsignedTable : table)[comparisonIndex(op)];
 }
 
 arith::CmpFPredicate floatPredicate(Tok op) {
@@ -618,13 +677,23 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
                        << typeName(rhs);
     if (offset.weak)
       offset = *convert(offset, builder.getI32Type(), at);
+    // Offsets are signed in the IR: an unsigned one is widened first (u8
+    // and u16 to i32, u32 to i64) so that it keeps its value.
+    if (offset.elemType.isUnsignedInteger()) {
+      unsigned width = offset.elemType.getIntOrFloatBitWidth();
+      FailureOr<TValue> wide =
+          convert(offset, builder.getIntegerType(width < 32 ? 32 : 64), at);
+      if (failed(wide))
+        return failure();
+      offset = *wide;
+    }
     FailureOr<TValue> p = broadcastTo(ptr, *shape, at);
     FailureOr<TValue> o = broadcastTo(offset, *shape, at);
     if (failed(p) || failed(o))
       return failure();
     Value pv = materialize(*p, at).value, ov = materialize(*o, at).value;
-    return makeRuntime(
-        AddPtrOp::create(builder, loc(at), pv.getType(), pv, ov));
+    return makeRuntime(AddPtrOp::create(builder, loc(at), pv.getType(), pv, ov),
+                       p->elemType);
   }
 
   OpClass cls = classify(op);
@@ -633,6 +702,7 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
   Type elem = lhs.elemType;
   bool isFloat = isa<FloatType>(elem);
   bool isBool = elem.isInteger(1);
+  bool isUnsigned = elem.isUnsignedInteger();
   if (cls == OpClass::Logical && !isBool)
     return error(at) << what << " needs i1 (bool) operands, got "
                      << typeName(lhs) << "; use '&' / '|' for bitwise ops";
@@ -657,12 +727,12 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
         return r;
       }
     } else {
-      std::optional<int64_t> i = foldInt(op, *lhs.intConst, *rhs.intConst);
+      std::optional<int64_t> i =
+          foldInt(op, *lhs.intConst, *rhs.intConst, isUnsigned);
       if (!i && (op == Tok::Slash || op == Tok::Percent) && *rhs.intConst == 0)
         return error(at) << "division by zero in a constant expression";
       if (i) {
-        unsigned width = resultElem.getIntOrFloatBitWidth();
-        if (cls == OpClass::Arith && wrapToWidth(*i, width) != *i)
+        if (cls == OpClass::Arith && wrapToType(*i, resultElem) != *i)
           return error(at) << "constant expression overflows "
                            << formatType(resultElem, {});
         r = makeIntConst(*i, resultElem,
@@ -690,18 +760,21 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
                      : Value(arith::MulIOp::create(builder, l, a, b));
     break;
   case Tok::Slash:
-    result = isFloat ? Value(arith::DivFOp::create(builder, l, a, b))
-                     : Value(arith::DivSIOp::create(builder, l, a, b));
+    result = isFloat      ? Value(arith::DivFOp::create(builder, l, a, b))
+             : isUnsigned ? Value(arith::DivUIOp::create(builder, l, a, b))
+                          : Value(arith::DivSIOp::create(builder, l, a, b));
     break;
   case Tok::Percent:
-    result = isFloat ? Value(arith::RemFOp::create(builder, l, a, b))
-                     : Value(arith::RemSIOp::create(builder, l, a, b));
+    result = isFloat      ? Value(arith::RemFOp::create(builder, l, a, b))
+             : isUnsigned ? Value(arith::RemUIOp::create(builder, l, a, b))
+                          : Value(arith::RemSIOp::create(builder, l, a, b));
     break;
   case Tok::Shl:
     result = arith::ShLIOp::create(builder, l, a, b);
     break;
   case Tok::Shr:
-    result = arith::ShRSIOp::create(builder, l, a, b);
+    result = isUnsigned ? Value(arith::ShRUIOp::create(builder, l, a, b))
+                        : Value(arith::ShRSIOp::create(builder, l, a, b));
     break;
   case Tok::Amp:
   case Tok::AndAnd:
@@ -718,8 +791,9 @@ FailureOr<TValue> MLIRGenImpl::genBinaryOp(Tok op, TValue lhs, TValue rhs,
     result =
         isFloat
             ? Value(arith::CmpFOp::create(builder, l, floatPredicate(op), a, b))
-            : Value(arith::CmpIOp::create(builder, l, intPredicate(op), a, b));
+            : Value(arith::CmpIOp::create(builder, l,
+                                          intPredicate(op, isUnsigned), a, b));
     break;
   }
-  return makeRuntime(result);
+  return makeRuntime(result, resultElem);
 }

@@ -203,9 +203,11 @@ MLIRGenImpl::genCombineBuiltin(const CallExpr &call) {
   // to the block's two scalars.
   {
     OpBuilder::InsertionGuard guard(builder);
-    mlir::Block *body = builder.createBlock(combiner, {}, {elem, elem}, {l, l});
-    SmallVector<TValue> params = {makeRuntime(body->getArgument(0)),
-                                  makeRuntime(body->getArgument(1))};
+    Type irElem = signlessType(elem);
+    mlir::Block *body =
+        builder.createBlock(combiner, {}, {irElem, irElem}, {l, l});
+    SmallVector<TValue> params = {makeRuntime(body->getArgument(0), elem),
+                                  makeRuntime(body->getArgument(1), elem)};
     SmallVector<Type> typeArgs(2, Type());
     FailureOr<TValue> result = inlineHelper(fn, params, typeArgs, at, nullptr);
     if (failed(result))
@@ -251,7 +253,7 @@ MLIRGenImpl::genCombineBuiltin(const CallExpr &call) {
     diag.attachNote(l) << "used by '" << call.callee << "' here";
     return discard();
   }
-  return FailureOr<TValue>(makeRuntime(op->getResult(0)));
+  return FailureOr<TValue>(makeRuntime(op->getResult(0), elem));
 }
 
 bool tile::isCombineBuiltinName(StringRef name) {

@@ -150,6 +150,9 @@ public:
   TValue makeFloatConst(double v, mlir::Type type, bool weak = false);
   /// A runtime value with the type of `value`.
   TValue makeRuntime(mlir::Value value);
+  /// A runtime value of element type `elemType` (the language's type, which
+  /// may be unsigned where `value`'s IR type is signless).
+  TValue makeRuntime(mlir::Value value, mlir::Type elemType);
   /// Makes sure `v` has an SSA value (materializing constants).
   TValue materialize(TValue v, SrcLoc at);
   /// Errors at the first op of `kernel` that computes with 8-bit floats
@@ -166,7 +169,8 @@ public:
   /// Converts both operands to their common type and shape.
   mlir::LogicalResult unify(TValue &a, TValue &b, SrcLoc at,
                             llvm::StringRef what);
-  /// The MLIR type of a value: a scalar or a ranked tensor.
+  /// The MLIR type of a value: a scalar or a ranked tensor (of signless
+  /// integers where the language's are unsigned).
   mlir::Type mlirType(mlir::Type elem, llvm::ArrayRef<int64_t> shape);
   /// Type for diagnostics.
   std::string typeName(const TValue &v) {

@@ -205,12 +205,16 @@ MLIRGenImpl::genMathBuiltin(const CallExpr &call) {
           builder, l,
           arith::MaximumFOp::create(builder, l, values[0], values[1]),
           values[2]);
+    } else if (v[0].elemType.isUnsignedInteger()) {
+      r = arith::MinUIOp::create(
+          builder, l, arith::MaxUIOp::create(builder, l, values[0], values[1]),
+          values[2]);
     } else {
       r = arith::MinSIOp::create(
           builder, l, arith::MaxSIOp::create(builder, l, values[0], values[1]),
           values[2]);
     }
-    return FailureOr<TValue>(makeRuntime(r));
+    return FailureOr<TValue>(makeRuntime(r, v[0].elemType));
   }
 
   default:
@@ -227,7 +231,9 @@ MLIRGenImpl::genMathBuiltin(const CallExpr &call) {
     return FailureOr<TValue>(error(at)
                              << what << " needs numbers, got " << typeName(*x));
   if (isa<IntegerType>(x->elemType)) {
-    if (kind == MathBuiltin::Floor || kind == MathBuiltin::Ceil)
+    // Unsigned integers are their own absolute values.
+    if (kind == MathBuiltin::Floor || kind == MathBuiltin::Ceil ||
+        (kind == MathBuiltin::Abs && x->elemType.isUnsignedInteger()))
       return x;
     if (kind == MathBuiltin::Abs) {
       if (x->isConst()) {

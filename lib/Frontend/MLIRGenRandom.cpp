@@ -102,7 +102,7 @@ MLIRGenImpl::genRandomBuiltin(const CallExpr &call) {
     if (!ok)
       return FailureOr<TValue>(error(at)
                                << what
-                               << (isUMulHi ? " needs i32 operands, got "
+                               << (isUMulHi ? " needs i32 or u32 operands, got "
                                             : " needs i32 or i64 seed and "
                                               "offsets, got ")
                                << typeName(*v));
@@ -111,8 +111,10 @@ MLIRGenImpl::genRandomBuiltin(const CallExpr &call) {
     if (failed(unify(*first, *second, at, what)))
       return fail();
     IntOps ops{builder, l, first->shape};
-    return FailureOr<TValue>(makeRuntime(ops.mulHi(
-        materialize(*first, at).value, materialize(*second, at).value)));
+    return FailureOr<TValue>(
+        makeRuntime(ops.mulHi(materialize(*first, at).value,
+                              materialize(*second, at).value),
+                    first->elemType));
   }
 
   // The seed takes the offsets' shape.

@@ -79,7 +79,8 @@ MLIRGenImpl::genShapeBuiltin(const CallExpr &call) {
     }
     TValue v = materialize(*x, at);
     return FailureOr<TValue>(makeRuntime(
-        ReshapeOp::create(builder, l, mlirType(v.elemType, *shape), v.value)));
+        ReshapeOp::create(builder, l, mlirType(v.elemType, *shape), v.value),
+        v.elemType));
   }
 
   case ShapeBuiltin::Permute: {
@@ -121,7 +122,8 @@ MLIRGenImpl::genShapeBuiltin(const CallExpr &call) {
     TValue v = materialize(*x, at);
     return FailureOr<TValue>(makeRuntime(
         PermuteOp::create(builder, l, mlirType(v.elemType, shape), v.value,
-                          builder.getDenseI32ArrayAttr(order))));
+                          builder.getDenseI32ArrayAttr(order)),
+        v.elemType));
   }
 
   case ShapeBuiltin::Join: {
@@ -138,8 +140,10 @@ MLIRGenImpl::genShapeBuiltin(const CallExpr &call) {
     if (failed(checkTileShape(shape, at)))
       return fail();
     TValue va = materialize(*a, at), vb = materialize(*b, at);
-    return FailureOr<TValue>(makeRuntime(JoinOp::create(
-        builder, l, mlirType(va.elemType, shape), va.value, vb.value)));
+    return FailureOr<TValue>(
+        makeRuntime(JoinOp::create(builder, l, mlirType(va.elemType, shape),
+                                   va.value, vb.value),
+                    va.elemType));
   }
 
   case ShapeBuiltin::Split:
@@ -165,8 +169,8 @@ FailureOr<SmallVector<TValue>> MLIRGenImpl::genSplit(const CallExpr &call) {
   TValue v = materialize(*x, at);
   Type half = mlirType(v.elemType, ArrayRef<int64_t>(v.shape).drop_back());
   auto split = SplitOp::create(builder, loc(at), half, half, v.value);
-  return SmallVector<TValue>{makeRuntime(split.getLhs()),
-                             makeRuntime(split.getRhs())};
+  return SmallVector<TValue>{makeRuntime(split.getLhs(), v.elemType),
+                             makeRuntime(split.getRhs(), v.elemType)};
 }
 
 bool tile::isShapeBuiltinName(StringRef name) {

@@ -38,7 +38,27 @@ Type tile::promoteTypes(Type a, Type b) {
     return a;
   if (fb)
     return b;
-  return a.getIntOrFloatBitWidth() >= b.getIntOrFloatBitWidth() ? a : b;
+  // Integers follow C's usual arithmetic conversions: the wider type; of
+  // one width, the unsigned one; an unsigned type at least as wide as the
+  // signed one wins.
+  unsigned wa = a.getIntOrFloatBitWidth(), wb = b.getIntOrFloatBitWidth();
+  bool ua = a.isUnsignedInteger(), ub = b.isUnsignedInteger();
+  if (ua == ub)
+    return wa >= wb ? a : b;
+  if (ua)
+    return wa >= wb ? a : b;
+  return wb >= wa ? b : a;
+}
+
+Type tile::signlessType(Type type) {
+  if (auto ptr = dyn_cast<PointerType>(type))
+    return ptr.getPointeeType().isUnsignedInteger()
+               ? PointerType::get(type.getContext(),
+                                  signlessType(ptr.getPointeeType()))
+               : type;
+  if (type.isUnsignedInteger())
+    return IntegerType::get(type.getContext(), type.getIntOrFloatBitWidth());
+  return type;
 }
 
 Type tile::scalarTypeFromName(MLIRContext *context, StringRef name) {
@@ -49,6 +69,10 @@ Type tile::scalarTypeFromName(MLIRContext *context, StringRef name) {
       .Case("i16", b.getI16Type())
       .Case("i32", b.getI32Type())
       .Case("i64", b.getI64Type())
+      .Case("u8", IntegerType::get(context, 8, IntegerType::Unsigned))
+      .Case("u16", IntegerType::get(context, 16, IntegerType::Unsigned))
+      .Case("u32", IntegerType::get(context, 32, IntegerType::Unsigned))
+      .Case("u64", IntegerType::get(context, 64, IntegerType::Unsigned))
       .Case("f16", b.getF16Type())
       .Case("bf16", b.getBF16Type())
       .Case("f32", b.getF32Type())
@@ -65,6 +89,8 @@ std::string tile::scalarTypeName(Type type) {
     return "f8e5m2";
   if (auto ptr = dyn_cast<PointerType>(type))
     return "ptr<" + scalarTypeName(ptr.getPointeeType()) + ">";
+  if (type.isUnsignedInteger())
+    return "u" + std::to_string(type.getIntOrFloatBitWidth());
   std::string s;
   llvm::raw_string_ostream os(s);
   os << type;

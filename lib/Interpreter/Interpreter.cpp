@@ -191,6 +191,11 @@ double HostBuffer::getFloat(size_t i) const {
   }
 }
 
+uint64_t HostBuffer::getUnsigned(size_t i) const {
+  size_t bits = elemKind == ScalarKind::I1 ? 1 : 8 * scalarKindBytes(elemKind);
+  return uint64_t(getInt(i)) & llvm::maskTrailingOnes<uint64_t>(bits);
+}
+
 int64_t HostBuffer::getInt(size_t i) const {
   if (isFloat())
     return saturatingFloatToInt(getFloat(i), 64);
@@ -292,12 +297,36 @@ LogicalResult Interpreter::runFor(scf::ForOp op) {
   int64_t lb = get(op.getLowerBound()).ints[0];
   int64_t ub = get(op.getUpperBound()).ints[0];
   int64_t step = get(op.getStep()).ints[0];
-  if (step <= 0)
+  if (step == 0 || (step < 0 && !op.getUnsignedCmp()))
     return op.emitError("loop step must be positive, got ") << step;
   SmallVector<RtValue> carried;
   for (Value init : op.getInitArgs())
     carried.push_back(get(init));
   ElemType ivType(op.getInductionVar().getType());
+  if (op.getUnsignedCmp()) {
+    // Unsigned bounds: count the iterations in unsigned arithmetic, then
+    // run them as a signed loop from 0 of the induction variable's values.
+    unsigned width = op.getInductionVar().getType().getIntOrFloatBitWidth();
+    uint64_t mask = llvm::maskTrailingOnes<uint64_t>(width);
+    uint64_t ulb = uint64_t(lb) & mask, uub = uint64_t(ub) & mask;
+    uint64_t ustep = uint64_t(step) & mask;
+    uint64_t trips =
+        uub <= ulb ? 0 : (uub - ulb) / ustep + ((uub - ulb) % ustep != 0);
+    for (uint64_t t = 0; t < trips; ++t) {
+      RtValue iv = makeValue(op.getInductionVar().getType());
+      iv.ints[0] = ivType.wrap(int64_t(ulb + t * ustep));
+      set(op.getInductionVar(), iv);
+      for (auto [arg, value] : llvm::zip(op.getRegionIterArgs(), carried))
+        set(arg, value);
+      SmallVector<RtValue> next;
+      if (failed(runBlock(*op.getBody(), &next)))
+        return failure();
+      carried = std::move(next);
+    }
+    for (auto [result, value] : llvm::zip(op.getResults(), carried))
+      set(result, value);
+    return success();
+  }
   for (int64_t i = lb; i < ub; i = ivType.wrap(i + step)) {
     RtValue iv = makeValue(op.getInductionVar().getType());
     iv.ints[0] = i;
@@ -535,6 +564,13 @@ static int64_t atomicInt(AtomicKind kind, int64_t old, int64_t v,
     return std::max(old, v);
   case AtomicKind::min:
     return std::min(old, v);
+  case AtomicKind::umax:
+  case AtomicKind::umin: {
+    // The values as unsigned integers of the type's width.
+    uint64_t mask = llvm::maskTrailingOnes<uint64_t>(type.width);
+    bool oldIsLess = (uint64_t(old) & mask) < (uint64_t(v) & mask);
+    return oldIsLess == (kind == AtomicKind::umax) ? v : old;
+  }
   case AtomicKind::xchg:
     return v;
   case AtomicKind::And:
@@ -739,6 +775,11 @@ LogicalResult Interpreter::runDebug(Operation &op) {
     if (!v.floats.empty())
       snprintf(number, sizeof(number), elem.isF64() ? "%.17g" : "%.9g",
                v.floats[i]);
+    else if (print.getIsUnsigned())
+      snprintf(number, sizeof(number), "%llu",
+               static_cast<unsigned long long>(
+                   uint64_t(v.ints[i]) & llvm::maskTrailingOnes<uint64_t>(
+                                             elem.getIntOrFloatBitWidth())));
     else
       snprintf(number, sizeof(number), "%lld",
                static_cast<long long>(v.ints[i]));

@@ -266,6 +266,12 @@ LogicalResult Interpreter::runArith(Operation &op) {
           return int64_t(toUnsigned(a, rt.width) % toUnsigned(b, rt.width));
         });
       })
+      .Case<arith::CeilDivUIOp>([&](auto) {
+        intBinary([&](int64_t a, int64_t b) {
+          uint64_t x = toUnsigned(a, rt.width), y = toUnsigned(b, rt.width);
+          return int64_t(x / y + (x % y != 0));
+        });
+      })
       .Case<arith::MaxUIOp>([&](auto) {
         intBinary([&](int64_t a, int64_t b) {
           return toUnsigned(a, rt.width) >= toUnsigned(b, rt.width) ? a : b;
@@ -429,6 +435,12 @@ LogicalResult Interpreter::runArith(Operation &op) {
         const RtValue &a = in(0);
         mapElements(out.ints, n, [&](size_t i) {
           return rt.wrap(saturatingFloatToInt(a.floats[i], rt.width));
+        });
+      })
+      .Case<arith::FPToUIOp>([&](auto) {
+        const RtValue &a = in(0);
+        mapElements(out.ints, n, [&](size_t i) {
+          return rt.wrap(saturatingFloatToUnsigned(a.floats[i], rt.width));
         });
       })
       .Case<arith::BitcastOp>([&](arith::BitcastOp cast) {

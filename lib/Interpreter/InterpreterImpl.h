@@ -45,6 +45,17 @@ inline int64_t saturatingFloatToInt(double v, unsigned width) {
   return static_cast<int64_t>(std::trunc(v));
 }
 
+/// Converts `v` to an unsigned integer of `width` bits as the GPU's
+/// `cvt.rzi.u*` does: toward zero, saturating (negatives to 0), NaN to 0;
+/// the result's bits as an int64_t.
+inline int64_t saturatingFloatToUnsigned(double v, unsigned width) {
+  if (std::isnan(v) || v <= 0)
+    return 0;
+  if (v >= std::ldexp(1.0, width))
+    return static_cast<int64_t>(llvm::maxUIntN(width));
+  return static_cast<int64_t>(static_cast<uint64_t>(std::trunc(v)));
+}
+
 } // namespace tile::interp::detail
 
 namespace tile::interp::detail {

@@ -18,7 +18,20 @@ using namespace llvm;
 using namespace tile;
 using namespace tile::interp;
 
-const char *interp::numpyDescr(ScalarKind kind) {
+const char *interp::numpyDescr(ScalarKind kind, bool isUnsigned) {
+  if (isUnsigned)
+    switch (kind) {
+    case ScalarKind::I8:
+      return "|u1";
+    case ScalarKind::I16:
+      return "<u2";
+    case ScalarKind::I32:
+      return "<u4";
+    case ScalarKind::I64:
+      return "<u8";
+    default:
+      break;
+    }
   switch (kind) {
   case ScalarKind::I1:
     return "|b1";
@@ -69,8 +82,10 @@ static StringRef headerField(StringRef header, StringRef key) {
   return rest.take_front(end).trim();
 }
 
-std::unique_ptr<HostBuffer>
-interp::readBufferFile(StringRef path, ScalarKind kind, std::string &error) {
+std::unique_ptr<HostBuffer> interp::readBufferFile(StringRef path,
+                                                   ScalarKind kind,
+                                                   std::string &error,
+                                                   bool isUnsigned) {
   auto file = MemoryBuffer::getFile(path, /*IsText=*/false,
                                     /*RequiresNullTerminator=*/false);
   if (!file) {
@@ -101,7 +116,7 @@ interp::readBufferFile(StringRef path, ScalarKind kind, std::string &error) {
       return bad("truncated header");
     StringRef header = bytes.slice(8 + lengthBytes, start);
     StringRef descr = headerField(header, "descr").trim("'\"");
-    const char *want = numpyDescr(kind);
+    const char *want = numpyDescr(kind, isUnsigned);
     if (!want)
       return bad(std::string(scalarKindName(kind)) +
                  " has no NumPy dtype (give a raw .bin file)");
@@ -136,6 +151,7 @@ interp::readBufferFile(StringRef path, ScalarKind kind, std::string &error) {
     return nullptr;
   }
   auto buffer = std::make_unique<HostBuffer>(kind, data.size() / elemBytes);
+  buffer->setUnsigned(isUnsigned);
   std::memcpy(buffer->data(), data.data(), data.size());
   if (kind == ScalarKind::I1) // Any nonzero byte is true.
     for (size_t i = 0; i < buffer->size(); ++i)
@@ -152,10 +168,11 @@ bool interp::writeBufferFile(StringRef path, const HostBuffer &buffer, bool npy,
     return false;
   }
   if (npy) {
-    std::string header = "{'descr': '" +
-                         std::string(numpyDescr(buffer.kind())) +
-                         "', 'fortran_order': False, 'shape': (" +
-                         std::to_string(buffer.size()) + ",), }";
+    std::string header =
+        "{'descr': '" +
+        std::string(numpyDescr(buffer.kind(), buffer.isUnsigned())) +
+        "', 'fortran_order': False, 'shape': (" +
+        std::to_string(buffer.size()) + ",), }";
     // Magic, version and length take 10 bytes; pad to a multiple of 64.
     size_t total = (10 + header.size() + 1 + 63) / 64 * 64;
     header.append(total - 10 - header.size() - 1, ' ');

@@ -23,10 +23,21 @@ static std::string describeType(Type type) {
   std::string s;
   llvm::raw_string_ostream os(s);
   if (auto ptr = dyn_cast<PointerType>(type))
-    os << "ptr<" << ptr.getPointeeType() << ">";
+    return "ptr<" + describeType(ptr.getPointeeType()) + ">";
+  if (type.isUnsignedInteger())
+    os << "u" << type.getIntOrFloatBitWidth();
   else
     os << type;
   return s;
+}
+
+/// The source type of kernel parameter `i`: unsigned where the source says
+/// so (the IR's types are signless).
+static Type sourceType(KernelOp kernel, unsigned i) {
+  if (auto type = kernel.getArgAttrOfType<TypeAttr>(
+          i, TileDialect::SourceTypeAttrHelper::getNameStr()))
+    return type.getValue();
+  return kernel.getArgumentTypes()[i];
 }
 
 /// Parses "X[,Y[,Z]]".
@@ -46,10 +57,11 @@ static FailureOr<std::array<int64_t, 3>> parseGrid(StringRef spec) {
 /// file:PATH). Null for a malformed spec; null with `fileError` set for a
 /// file that cannot be used.
 static std::unique_ptr<HostBuffer> makeBuffer(StringRef spec, ScalarKind kind,
+                                              bool isUnsigned,
                                               std::mt19937_64 &rng,
                                               std::string &fileError) {
   if (spec.consume_front("file:"))
-    return readBufferFile(spec, kind, fileError);
+    return readBufferFile(spec, kind, fileError, isUnsigned);
   SmallVector<StringRef> parts;
   spec.split(parts, ':');
   size_t size;
@@ -57,6 +69,7 @@ static std::unique_ptr<HostBuffer> makeBuffer(StringRef spec, ScalarKind kind,
       size > (size_t(1) << 30))
     return nullptr;
   auto buffer = std::make_unique<HostBuffer>(kind, size);
+  buffer->setUnsigned(isUnsigned);
   StringRef what = parts[0];
   if (what == "zeros" && parts.size() == 2)
     return buffer;
@@ -74,7 +87,8 @@ static std::unique_ptr<HostBuffer> makeBuffer(StringRef spec, ScalarKind kind,
   }
   if (what == "rand" && parts.size() == 2) {
     std::uniform_real_distribution<double> real(-1.0, 1.0);
-    std::uniform_int_distribution<int64_t> integer(-100, 100);
+    std::uniform_int_distribution<int64_t> integer(isUnsigned ? 0 : -100,
+                                                   isUnsigned ? 200 : 100);
     for (size_t i = 0; i < size; ++i) {
       if (buffer->isFloat())
         buffer->setFloat(i, real(rng));
@@ -89,11 +103,15 @@ static std::unique_ptr<HostBuffer> makeBuffer(StringRef spec, ScalarKind kind,
 
 static void printBuffer(llvm::raw_ostream &os, StringRef name,
                         const HostBuffer &buffer, bool all) {
-  os << name << ": " << scalarKindName(buffer.kind()) << "[" << buffer.size()
-     << "]";
+  std::string kindName = scalarKindName(buffer.kind());
+  if (buffer.isUnsigned()) // i32 -> u32
+    kindName[0] = 'u';
+  os << name << ": " << kindName << "[" << buffer.size() << "]";
   auto element = [&](size_t i) {
     if (buffer.isFloat())
       os << llvm::format("%g", buffer.getFloat(i));
+    else if (buffer.isUnsigned())
+      os << buffer.getUnsigned(i);
     else
       os << buffer.getInt(i);
   };
@@ -109,7 +127,8 @@ static void printBuffer(llvm::raw_ostream &os, StringRef name,
   double sum = 0, lo = INFINITY, hi = -INFINITY;
   size_t nans = 0;
   for (size_t i = 0; i < buffer.size(); ++i) {
-    double v = buffer.getFloat(i);
+    double v = buffer.isUnsigned() ? double(buffer.getUnsigned(i))
+                                   : buffer.getFloat(i);
     if (std::isnan(v)) {
       ++nans;
       continue;
@@ -186,20 +205,21 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
     if (specs[i].empty()) {
       std::string name = kernelParamName(kernel, i);
       kernel.emitError() << "missing --arg " << name << "=... for parameter '"
-                         << name << "' ("
-                         << describeType(kernel.getArgumentTypes()[i]) << ")";
+                         << name << "' (" << describeType(sourceType(kernel, i))
+                         << ")";
       missing = true;
     }
   if (missing)
     return failure();
   for (unsigned i = 0; i < numParams; ++i) {
     std::string name = kernelParamName(kernel, i);
-    Type type = kernel.getArgumentTypes()[i];
+    Type type = sourceType(kernel, i);
     StringRef spec = specs[i];
     if (auto ptr = dyn_cast<PointerType>(type)) {
       std::string fileError;
-      auto buffer = makeBuffer(spec, *scalarKindOf(ptr.getPointeeType()), rng,
-                               fileError);
+      auto buffer =
+          makeBuffer(spec, *scalarKindOf(ptr.getPointeeType()),
+                     ptr.getPointeeType().isUnsignedInteger(), rng, fileError);
       if (!buffer && !fileError.empty())
         return kernel.emitError()
                << "--arg " << name << "=" << spec << ": " << fileError;
@@ -219,11 +239,22 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
                                   << ": expected a number";
       args.push_back(KernelArg::ofFloat(v));
     } else {
+      unsigned width = type.getIntOrFloatBitWidth();
+      if (type.isUnsignedInteger()) {
+        uint64_t u;
+        if (spec.getAsInteger(10, u) || !llvm::isUIntN(width, u))
+          return kernel.emitError()
+                 << "--arg " << name << "=" << spec << ": out of range for "
+                 << describeType(type) << " [0, " << llvm::maxUIntN(width)
+                 << "]";
+        // The IR's signless integer holds the same bits.
+        args.push_back(KernelArg::ofInt(static_cast<int64_t>(u)));
+        continue;
+      }
       int64_t v;
       if (spec.getAsInteger(10, v))
-        return kernel.emitError() << "--arg " << name << "=" << spec
-                                  << ": expected an integer";
-      unsigned width = type.getIntOrFloatBitWidth();
+        return kernel.emitError()
+               << "--arg " << name << "=" << spec << ": expected an integer";
       if (width < 64 && !llvm::isIntN(width, v) &&
           !(width == 1 && (v == 0 || v == 1)))
         return kernel.emitError()
@@ -257,7 +288,7 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
       printBuffer(os, name, *buffer, options.printAll);
     if (options.dumpDir.empty())
       continue;
-    bool npy = numpyDescr(buffer->kind()) != nullptr;
+    bool npy = numpyDescr(buffer->kind(), buffer->isUnsigned()) != nullptr;
     SmallString<128> path(options.dumpDir);
     llvm::sys::path::append(path, name + (npy ? ".npy" : ".bin"));
     std::string error;

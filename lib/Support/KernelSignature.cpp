@@ -25,13 +25,16 @@ bool tile::setParamType(ParamInfo &param, std::string_view typeText) {
   } scalars[] = {
       {"i1", ParamInfo::Kind::Int, 8},      {"i8", ParamInfo::Kind::Int, 8},
       {"i16", ParamInfo::Kind::Int, 16},    {"i32", ParamInfo::Kind::Int, 32},
-      {"i64", ParamInfo::Kind::Int, 64},    {"f16", ParamInfo::Kind::Float, 16},
+      {"i64", ParamInfo::Kind::Int, 64},    {"u8", ParamInfo::Kind::Int, 8},
+      {"u16", ParamInfo::Kind::Int, 16},    {"u32", ParamInfo::Kind::Int, 32},
+      {"u64", ParamInfo::Kind::Int, 64},    {"f16", ParamInfo::Kind::Float, 16},
       {"bf16", ParamInfo::Kind::Float, 16}, {"f32", ParamInfo::Kind::Float, 32},
       {"f64", ParamInfo::Kind::Float, 64}};
   for (const auto &s : scalars)
     if (type == s.name) {
       param.kind = s.kind;
       param.bits = s.bits;
+      param.isUnsigned = type.starts_with("u");
       return true;
     }
   return false;

@@ -354,3 +354,26 @@ if __name__ == "__main__":
                 print("FAILED", name, type(e).__name__, e)
     sys.exit(1 if failed else 0)
 
+
+
+def test_unsigned_matches_exact():
+    """Unsigned integers on the GPU: torch.uint8/uint32/uint64 tensors and a
+    u32 scalar above 2^31, against Python's integers (the CPU test runs the
+    same kernel on the interpreter)."""
+    from test_tile import UNSIGNED
+    if not hasattr(torch, "uint32"):
+        pytest.skip("this torch has no uint32")
+    mod = tile.compile(UNSIGNED)
+    n = 1000
+    x = torch.randint(0, 2**32, (n,), dtype=torch.int64)
+    y = torch.randint(0, 256, (n,), dtype=torch.uint8)
+    k = int(torch.randint(2**31, 2**32, (1,)))
+    xs = x.tolist()
+    o = torch.full((n + 1,), 7, dtype=torch.uint64, device="cuda")
+    mod.mix[(tile.cdiv(n, 8),)](x.to(torch.uint32).cuda(), y.cuda(), o, n, k)
+    M32 = 2**32 - 1
+    want = [((((a // (b + 1)) + (a >> 1) + k) & M32) * 3 + (a > k)) % 2**64
+            for a, b in zip(xs, y.tolist())]
+    got = o.cpu().view(torch.int64).tolist()
+    got = [v % 2**64 for v in got]
+    assert got[:n] == want and got[n] == 7

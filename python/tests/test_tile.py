@@ -273,3 +273,45 @@ def test_run_cpu_float8_bits():
         mod.quantize.run_cpu(3, x, q.astype(np.int8), 1.0, n)
     with pytest.raises(TypeError, match="lists of f8e4m3 are not supported"):
         mod.quantize.run_cpu(3, x, [0] * 9, 1.0, n)
+
+
+UNSIGNED = """
+kernel mix(x: ptr<u32>, y: ptr<u8>, o: ptr<u64>, n: i32, k: u32,
+           const BLOCK: i32 = 8) {
+  let r = program_id(0) * BLOCK + range(0, BLOCK);
+  let m = r < n;
+  let a = load(x + r, m, 0);
+  let b = cast(load(y + r, m, 0), u32) + 1;
+  store(o + r, cast(a / b + (a >> 1) + k, u64) * 3 + cast(a > k, u64), m);
+}
+"""
+
+
+def test_run_cpu_unsigned():
+    """Unsigned integers in NumPy's unsigned arrays and Python ints up to
+    2^32 - 1: u32 division, shifts and comparisons as unsigned, the u64
+    product wrapping; random inputs over the whole range."""
+    mod = tile.compile(UNSIGNED)
+    assert [p.type for p in mod.mix.params] == ["ptr<u32>", "ptr<u8>",
+                                                 "ptr<u64>", "i32", "u32"]
+    n = 21  # three programs of 8, the last partial
+    x = rng.integers(0, 2**32, n, dtype=np.uint32)
+    y = rng.integers(0, 256, n, dtype=np.uint8)
+    k = int(rng.integers(2**31, 2**32))
+    o = np.full(n + 1, 0xDEADBEEF, dtype=np.uint64)
+    mod.mix.run_cpu(3, x, y, o, n, k)
+    M32 = 2**32 - 1
+    want = [((((int(a) // (int(b) + 1)) + (int(a) >> 1) + k) & M32) * 3 +
+             (int(a) > k)) % 2**64 for a, b in zip(x, y)]
+    assert o[:n].tolist() == want and int(o[n]) == 0xDEADBEEF
+    # array.array of unsigned codes and the range of u32 scalars.
+    xa = array.array("I", x.tolist())
+    oa = array.array("Q", [0] * n)
+    mod.mix.run_cpu(3, xa, y, oa, n, k)
+    assert list(oa) == want
+    with pytest.raises(ValueError, match="does not fit in u32"):
+        mod.mix.run_cpu(3, x, y, o, n, -1)
+    with pytest.raises(ValueError, match="does not fit in u32"):
+        mod.mix.run_cpu(3, x, y, o, n, 2**32)
+    with pytest.raises(TypeError, match="expected a uint32 array"):
+        mod.mix.run_cpu(3, x.astype(np.int32), y, o, n, k)

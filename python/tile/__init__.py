@@ -94,7 +94,8 @@ def _runtime(device):
 
 _TORCH_DTYPES = None  # element type name -> torch dtype, built on first use
 _TYPESTRS = {"<f2": "f16", "<f4": "f32", "<f8": "f64", "|i1": "i8",
-             "<i2": "i16", "<i4": "i32", "<i8": "i64", "|b1": "i1"}
+             "<i2": "i16", "<i4": "i32", "<i8": "i64", "|b1": "i1",
+             "|u1": "u8", "<u2": "u16", "<u4": "u32", "<u8": "u64"}
 
 
 def _torch_dtypes():
@@ -106,7 +107,11 @@ def _torch_dtypes():
                          "i8": torch.int8, "i16": torch.int16,
                          "i32": torch.int32, "i64": torch.int64,
                          "i1": torch.bool}
-        # 8-bit floats where this torch has them.
+        # Unsigned types and 8-bit floats where this torch has them.
+        for name, attr in (("u8", "uint8"), ("u16", "uint16"),
+                           ("u32", "uint32"), ("u64", "uint64")):
+            if hasattr(torch, attr):
+                _TORCH_DTYPES[name] = getattr(torch, attr)
         for name, attr in (("f8e4m3", "float8_e4m3fn"),
                            ("f8e5m2", "float8_e5m2")):
             if hasattr(torch, attr):
@@ -158,11 +163,13 @@ class Param:
 
     def __init__(self, info):
         self.torch_dtype = None  # the tensor dtype it takes, once known
-        # The range of an integer parameter.
-        self.high = 1 << (info.bits - 1) if info.bits > 1 else 2
-        self.low = -self.high if info.bits > 1 else 0
         self.name = info.name.decode()
         self.type = info.type.decode()
+        # The range of an integer parameter (u32: [0, 2^32)).
+        self.high = 1 << (info.bits - 1) if info.bits > 1 else 2
+        self.low = -self.high if info.bits > 1 else 0
+        if self.type.startswith("u"):
+            self.low, self.high = 0, 1 << info.bits
         self.element_type = info.element_type.decode()
         self.kind = ("pointer", "int", "float")[info.kind]
         self.bits = info.bits
@@ -591,10 +598,13 @@ def compile(source, name=None, num_warps=None, num_stages=None, arch=None,
 
 # 8-bit floats have no NumPy or array type: their bits go as unsigned bytes.
 _ARRAY_CODES = {"f32": "f", "f64": "d", "i8": "b", "i16": "h", "i32": "i",
-                "i64": "q", "i1": "B", "f8e4m3": "B", "f8e5m2": "B"}
+                "i64": "q", "i1": "B", "f8e4m3": "B", "f8e5m2": "B",
+                "u8": "B", "u16": "H", "u32": "I", "u64": "Q"}
 _NUMPY_NAMES = {"f16": "float16", "f32": "float32", "f64": "float64",
                 "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
-                "i1": "bool", "f8e4m3": "uint8", "f8e5m2": "uint8"}
+                "i1": "bool", "f8e4m3": "uint8", "f8e5m2": "uint8",
+                "u8": "uint8", "u16": "uint16", "u32": "uint32",
+                "u64": "uint64"}
 
 
 def run_cpu(kernel, grid, *args):

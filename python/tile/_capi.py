@@ -24,7 +24,9 @@ ARG_POINTER, ARG_I32, ARG_I64, ARG_F32, ARG_F64 = 0, 1, 2, 3, 4
 
 # tile_dtype, by element type name.
 DTYPES = {"i1": 0, "i8": 1, "i16": 2, "i32": 3, "i64": 4, "f16": 5,
-          "bf16": 6, "f32": 7, "f64": 8, "f8e4m3": 9, "f8e5m2": 10}
+          "bf16": 6, "f32": 7, "f64": 8, "f8e4m3": 9, "f8e5m2": 10,
+          # Unsigned buffers go as the signed type of their width (same bits).
+          "u8": 1, "u16": 2, "u32": 3, "u64": 4}
 
 
 class CompileOptions(ctypes.Structure):

@@ -498,9 +498,10 @@ tile_status capi::convertArgs(const KernelInfo &info, const tile_arg *args,
         out.emplace_back(v);
         break;
       }
-      bool fits = p.bits == 1 ? (v == 0 || v == 1)
-                              : (v >= -(int64_t(1) << (p.bits - 1)) &&
-                                 v < (int64_t(1) << (p.bits - 1)));
+      bool fits = p.bits == 1    ? (v == 0 || v == 1)
+                  : p.isUnsigned ? (v >= 0 && v < (int64_t(1) << p.bits))
+                                 : (v >= -(int64_t(1) << (p.bits - 1)) &&
+                                    v < (int64_t(1) << (p.bits - 1)));
       TILE_REQUIRE(fits, where(i) + ": " + std::to_string(v) +
                              " does not fit in " + p.type);
       Arg arg{int32_t(v)};

@@ -134,4 +134,124 @@ kernel absmin(a: ptr<i32>, b: ptr<i64>, o: ptr<i32>, w: ptr<i64>, n: i32) {
   }
 }
 
+/// The model of unsigned_ops (test/Interpreter/Inputs/unsigned.tile) that
+/// unsigned_model.py computes for the interpreter, for inputs x and y.
+struct UnsignedModel {
+  std::vector<uint32_t> o, red, top;
+  std::vector<uint64_t> w;
+  std::vector<float> f;
+
+  UnsignedModel(const std::vector<uint32_t> &x, const std::vector<uint8_t> &y,
+                int n, int block, uint32_t big)
+      : o(8 * n + 1, ~0u), red(4 * ((n + block - 1) / block) + 1, ~0u),
+        top(5, 0), w(n + 1, ~uint64_t(0)), f(n + 1, NAN) {
+    int programs = (n + block - 1) / block;
+    for (int p = 0; p < programs; ++p) {
+      uint32_t mx = 0, mn = ~0u, arg = 0, sum = 0;
+      for (int e = 0; e < block; ++e) {
+        int r = p * block + e;
+        bool m = r < n;
+        uint32_t a = m ? x[r] * 2654435761u : 0;
+        uint32_t b = m ? y[r] : 0;
+        if (e == 0 || a > mx) { // argmax: the first largest
+          mx = a;
+          arg = e;
+        }
+        mn = std::min(mn, m ? a : big);
+        sum += a;
+        if (!m)
+          continue;
+        uint32_t b32 = b + 1;
+        uint32_t *q = &o[8 * r];
+        q[0] = a / b32;
+        q[1] = a % b32;
+        q[2] = a >> (b32 & 31);
+        q[3] = (a > big) + (a >= b32) * 2 + (b > 200) * 4;
+        q[4] = std::max(a, big) - std::min(a, b32 * 1000000u);
+        q[5] = std::min(std::max(a, b32), big) +
+               uint32_t((uint64_t(a) * big) >> 32);
+        q[6] = (a / b32 + (a % b32 != 0)) * 3 - a;
+        float scaled = float(a) * 0.75f;
+        q[7] = uint32_t(scaled) ^ uint32_t(int32_t(b) - 100);
+        w[r] = uint64_t(a) * a + (uint64_t(b) << 40) - (a >> 7);
+        f[r] = float(a) + float(b) * 0.5f;
+        top[r % 4] = std::max(top[r % 4], a);
+      }
+      uint32_t s = 0;
+      for (uint32_t i = big % 7 + 3; i > 1; --i)
+        s = s * 3 + i;
+      for (uint32_t j = big - 3; j != big; ++j)
+        s += j;
+      red[4 * p] = mx;
+      red[4 * p + 1] = mn;
+      red[4 * p + 2] = arg;
+      red[4 * p + 3] = s + sum;
+    }
+  }
+};
+
+/// Unsigned integers on the GPU (test/Interpreter/unsigned.test runs the
+/// kernel on the interpreter): random u32 and u8 inputs, bounds on either
+/// side of 2^31, 1 and 4 warps, a size that is a multiple of no block.
+TEST_F(GPUTest, UnsignedIntegers) {
+  const int n = 1000, block = 64, programs = (n + block - 1) / block;
+  std::uniform_int_distribution<uint32_t> dist32;
+  std::uniform_int_distribution<int> dist8(0, 255);
+  std::vector<uint32_t> x(n);
+  std::vector<uint8_t> y(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = dist32(rng);
+    y[i] = uint8_t(dist8(rng));
+  }
+  for (uint32_t big : {2147483650u, 1000u, 4294967295u}) {
+    UnsignedModel want(x, y, n, block, big);
+    for (unsigned warps : {1u, 4u}) {
+      ModuleOptions options;
+      options.numWarps = warps;
+      Module m = rt->compileFile(interpreterInput("unsigned.tile"),
+                                 {{"BLOCK", std::to_string(block)}}, options);
+      Buffer dx = uploadVector(*rt, x), dy = uploadVector(*rt, y);
+      Buffer o = rt->alloc(want.o.size() * 4), w = rt->alloc(want.w.size() * 8),
+             f = poisoned(want.f.size()), red = rt->alloc(want.red.size() * 4),
+             top = rt->alloc(want.top.size() * 4);
+      for (Buffer *b : {&o, &w, &red})
+        b->fill(0xFF);
+      top.fill(0);
+      m.kernel("unsigned_ops")
+          .launch({unsigned(programs)}, dx, dy, o, w, f, red, top, n, big);
+      rt->synchronize();
+      std::string where = "big " + std::to_string(big) + ", warps " +
+                          std::to_string(warps) + ": ";
+      auto gotO = downloadVector<uint32_t>(o, want.o.size());
+      auto gotW = downloadVector<uint64_t>(w, want.w.size());
+      auto gotF = download(f, want.f.size());
+      auto gotRed = downloadVector<uint32_t>(red, want.red.size());
+      auto gotTop = downloadVector<uint32_t>(top, want.top.size());
+      int bad = 0;
+      for (size_t i = 0; i < want.o.size(); ++i)
+        if (gotO[i] != want.o[i] && bad++ < 5)
+          ADD_FAILURE() << where << "o[" << i << "] = " << gotO[i] << ", want "
+                        << want.o[i] << " (element " << i / 8 << ")";
+      for (size_t i = 0; i < want.w.size(); ++i)
+        if (gotW[i] != want.w[i] && bad++ < 5)
+          ADD_FAILURE() << where << "w[" << i << "] = " << gotW[i] << ", want "
+                        << want.w[i];
+      for (int i = 0; i < n; ++i)
+        if (gotF[i] != want.f[i] && bad++ < 5)
+          ADD_FAILURE() << where << "f[" << i << "] = " << gotF[i] << ", want "
+                        << want.f[i];
+      for (size_t i = 0; i < want.red.size(); ++i)
+        if (gotRed[i] != want.red[i] && bad++ < 5)
+          ADD_FAILURE() << where << "red[" << i << "] = " << gotRed[i]
+                        << ", want " << want.red[i];
+      for (size_t i = 0; i < want.top.size(); ++i)
+        if (gotTop[i] != want.top[i] && bad++ < 5)
+          ADD_FAILURE() << where << "top[" << i << "] = " << gotTop[i]
+                        << ", want " << want.top[i];
+      EXPECT_TRUE(std::isnan(gotF[n])) << where << "f past the end written";
+      EXPECT_EQ(bad, 0) << where;
+    }
+  }
+}
+
 } // namespace

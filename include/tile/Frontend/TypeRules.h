@@ -23,9 +23,16 @@ std::optional<llvm::SmallVector<int64_t>>
 broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
 
 /// The common type of two scalar element types under the promotion rules:
-/// int with int gives the wider; float with float gives the wider (f16 with
-/// bf16 gives f32); int with float gives the float. Null for pointers.
+/// int with int gives the wider (of one width, the unsigned; an unsigned
+/// type at least as wide as the signed one wins, as in C); float with float
+/// gives the wider (f16 with bf16 gives f32); int with float gives the
+/// float. Null for pointers.
 mlir::Type promoteTypes(mlir::Type a, mlir::Type b);
+
+/// The type the IR uses for a language type: unsigned integers (`u32`,
+/// MLIR's `ui32`) become signless (`i32`), as in pointers to them; the ops
+/// carry the signedness (divui, cmpi ult, extui, ...).
+mlir::Type signlessType(mlir::Type type);
 
 /// The type named by a scalar type keyword (`i32`, `bf16`, ...), or null.
 mlir::Type scalarTypeFromName(mlir::MLIRContext *context, llvm::StringRef name);

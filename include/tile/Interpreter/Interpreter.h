@@ -51,6 +51,13 @@ public:
 
   ScalarKind kind() const { return elemKind; }
   size_t size() const { return count; }
+  /// Whether the integers are unsigned (`ptr<u32>`): they are stored, loaded
+  /// and computed with as the same bits; only printing and .npy files
+  /// (`<u4`) read them differently.
+  bool isUnsigned() const { return unsignedInts; }
+  void setUnsigned(bool isUnsigned) { unsignedInts = isUnsigned; }
+  /// Element `i` of an integer buffer as an unsigned number of its width.
+  uint64_t getUnsigned(size_t i) const;
   bool isFloat() const { return isFloatKind(elemKind); }
   /// The elements' bytes: size() * scalarKindBytes(kind()) of them.
   uint8_t *data() { return bytes.data(); }
@@ -71,6 +78,7 @@ public:
 private:
   ScalarKind elemKind;
   size_t count;
+  bool unsignedInts = false;
   std::vector<uint8_t> bytes;
 };
 

@@ -77,6 +77,9 @@ struct Arg {
   Arg(const Buffer &b) : Arg(b.ptr()) {}
   Arg(int32_t v) : kind(ParamInfo::Kind::Int), bits(32), raw(uint32_t(v)) {}
   Arg(int64_t v) : kind(ParamInfo::Kind::Int), bits(64), raw(uint64_t(v)) {}
+  /// Unsigned values for u32/u64 parameters (i32/i64 ones take them too).
+  Arg(uint32_t v) : kind(ParamInfo::Kind::Int), bits(32), raw(v) {}
+  Arg(uint64_t v) : kind(ParamInfo::Kind::Int), bits(64), raw(v) {}
   Arg(float v);
   Arg(double v);
   /// Describes the argument for messages ("i32", "f32", "pointer").

@@ -44,6 +44,8 @@ struct ParamInfo {
   Kind kind = Kind::Int;
   /// Size of the value passed at launch (pointers: 64).
   unsigned bits = 32;
+  /// An unsigned integer (u8 ... u64): its range is [0, 2^bits).
+  bool isUnsigned = false;
   /// Divisibility the compiled code assumes (1: none, 16: by 16).
   unsigned divisibility = 1;
   /// The code was compiled for this integer being 1.

@@ -149,6 +149,7 @@ static LogicalResult lowerFor(scf::ForOp op, LoweringContext &l) {
   auto newFor = scf::ForOp::create(b, l.lookupScalar(op.getLowerBound()),
                                    l.lookupScalar(op.getUpperBound()),
                                    l.lookupScalar(op.getStep()), inits);
+  newFor.setUnsignedCmp(op.getUnsignedCmp());
   l.map(op.getInductionVar(), {newFor.getInductionVar()});
   unflatten(l, op.getRegionIterArgs(), newFor.getRegionIterArgs(), counts);
   if (failed(l.lowerBlockInto(*op.getBody(), newFor.getBody())))

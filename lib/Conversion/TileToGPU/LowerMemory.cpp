@@ -356,6 +356,10 @@ static LLVM::AtomicBinOp atomicBinOp(AtomicKind kind, Type elemType) {
     return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
   case AtomicKind::min:
     return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case AtomicKind::umax:
+    return LLVM::AtomicBinOp::umax;
+  case AtomicKind::umin:
+    return LLVM::AtomicBinOp::umin;
   case AtomicKind::xchg:
     return LLVM::AtomicBinOp::xchg;
   case AtomicKind::And:
@@ -493,9 +497,10 @@ static LogicalResult lowerPrint(PrintOp op, LoweringContext &l) {
   format += " ";
   for (char c : op.getPrefix())
     format += c == '%' ? std::string("%%") : std::string(1, c);
+  bool isUnsigned = op.getIsUnsigned();
   format += isa<FloatType>(elem) ? (elem.isF64() ? "%.17g" : "%.9g")
-            : elem.isInteger(64) ? "%lld"
-                                 : "%d";
+            : elem.isInteger(64) ? (isUnsigned ? "%llu" : "%lld")
+                                 : (isUnsigned ? "%u" : "%d");
   format += "\n";
   SmallVector<Value> pids = programIds(l);
   const Slots &values = l.lookup(op.getValue());
@@ -508,6 +513,8 @@ static LogicalResult lowerPrint(PrintOp op, LoweringContext &l) {
     if (isa<FloatType>(elem) && !elem.isF64())
       v = arith::ExtFOp::create(b, b.getF64Type(), v);
     else if (elem.isInteger(1))
+      v = arith::ExtUIOp::create(b, b.getI32Type(), v);
+    else if ((elem.isInteger(8) || elem.isInteger(16)) && isUnsigned)
       v = arith::ExtUIOp::create(b, b.getI32Type(), v);
     else if (elem.isInteger(8) || elem.isInteger(16))
       v = arith::ExtSIOp::create(b, b.getI32Type(), v);

@@ -8,7 +8,8 @@ import struct
 import sys
 
 FORMATS = {"<f2": "e", "<f4": "f", "<f8": "d", "|i1": "b", "<i2": "h",
-           "<i4": "i", "<i8": "q", "|b1": "?"}
+           "<i4": "i", "<i8": "q", "|b1": "?", "|u1": "B", "<u2": "H",
+           "<u4": "I", "<u8": "Q"}
 
 
 def write(path, descr, values):

@@ -627,6 +627,8 @@ LogicalResult AtomicRMWOp::verify() {
   case AtomicKind::And:
   case AtomicKind::Or:
   case AtomicKind::Xor:
+  case AtomicKind::umax:
+  case AtomicKind::umin:
     ok = isInt;
     break;
   }

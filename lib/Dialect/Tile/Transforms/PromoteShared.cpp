@@ -371,7 +371,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
 
   SmallVector<Candidate> findCandidates(scf::ForOp loop) {
     SmallVector<Candidate> found;
-    if (!loop.getInductionVar().getType().isInteger(32))
+    // The prologue's guards compare the bounds as signed i32.
+    if (!loop.getInductionVar().getType().isInteger(32) ||
+        loop.getUnsignedCmp())
       return found;
     for (Operation &op : *loop.getBody()) {
       auto load = dyn_cast<LoadOp>(&op);

@@ -23,17 +23,19 @@ def Tile_Dialect : Dialect {
   ];
   // Attributes the passes and the driver put on ops of other dialects too.
   let discardableAttrs = (ins
-    // On a kernel: warps per program instance (tile-coalesce).
-    "::mlir::IntegerAttr":$num_warps,
-    // On a kernel argument: it is divisible by this (a pointer: aligned to
-    // this many bytes) in the compiled variant (tile-specialize).
-    "::mlir::IntegerAttr":$divisibility,
-    // On a kernel argument: compiled for the value 1 (tile-specialize).
-    "::mlir::UnitAttr":$equal_to_one,
-    // On a kernel's shared-memory global: the bytes the kernel needs
-    // (convert-tile-to-gpu).
-    "::mlir::IntegerAttr":$shared_bytes
-  );
+      // On a kernel: warps per program instance (tile-coalesce).
+      "::mlir::IntegerAttr":$num_warps,
+      // On a kernel argument: it is divisible by this (a pointer: aligned to
+      // this many bytes) in the compiled variant (tile-specialize).
+      "::mlir::IntegerAttr":$divisibility,
+      // On a kernel argument: compiled for the value 1 (tile-specialize).
+      "::mlir::UnitAttr":$equal_to_one,
+      // On a kernel argument: its type in the source where the IR's differs
+      // (an unsigned integer or a pointer to one; the IR's is signless).
+      "::mlir::TypeAttr":$source_type,
+      // On a kernel's shared-memory global: the bytes the kernel needs
+      // (convert-tile-to-gpu).
+      "::mlir::IntegerAttr":$shared_bytes);
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;

@@ -43,9 +43,13 @@ def Tile_AtomicXchg : I32EnumAttrCase<"xchg", 3>;
 def Tile_AtomicAnd : I32EnumAttrCase<"And", 4, "and">;
 def Tile_AtomicOr : I32EnumAttrCase<"Or", 5, "or">;
 def Tile_AtomicXor : I32EnumAttrCase<"Xor", 6, "xor">;
-def Tile_AtomicKindAttr : I32EnumAttr<"AtomicKind", "atomic read-modify-write",
-    [Tile_AtomicAdd, Tile_AtomicMax, Tile_AtomicMin, Tile_AtomicXchg,
-     Tile_AtomicAnd, Tile_AtomicOr, Tile_AtomicXor]> {
+def Tile_AtomicUMax : I32EnumAttrCase<"umax", 7>;
+def Tile_AtomicUMin : I32EnumAttrCase<"umin", 8>;
+def Tile_AtomicKindAttr
+    : I32EnumAttr<"AtomicKind", "atomic read-modify-write",
+                  [Tile_AtomicAdd, Tile_AtomicMax, Tile_AtomicMin,
+                   Tile_AtomicXchg, Tile_AtomicAnd, Tile_AtomicOr,
+                   Tile_AtomicXor, Tile_AtomicUMax, Tile_AtomicUMin]> {
   let cppNamespace = "::tile";
 }
 
@@ -584,11 +588,15 @@ def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
     One line per element of `value` (a scalar: one line per program), from
     the one thread that holds it: `pid (x, y, z) idx (i, j) <prefix><v>`
     (no `idx` for a scalar), the value as C's `%.9g` (`%.17g` for f64,
-    `%d`/`%lld` for integers). The GPU prints through `vprintf`, lines in no
-    particular order; the interpreter in program and element order.
+    `%d`/`%lld` for integers, `%u`/`%llu` with `unsigned`). The GPU prints
+    through `vprintf`, lines in no particular order; the interpreter in
+    program and element order.
   }];
-  let arguments = (ins StrAttr:$prefix, Tile_NumberLike:$value);
-  let assemblyFormat = "$prefix `,` $value attr-dict `:` type($value)";
+  let arguments = (ins StrAttr:$prefix, Tile_NumberLike:$value,
+      UnitAttr:$is_unsigned);
+  let assemblyFormat = [{
+    $prefix `,` $value (`unsigned` $is_unsigned^)? attr-dict `:` type($value)
+  }];
 }
 
 def Tile_DeviceAssertOp
