@@ -194,18 +194,29 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
     FailureOr<TValue> b = args.value(1);
     if (failed(b))
       return fail();
-    if (a->shape.size() != 2 || b->shape.size() != 2)
+    size_t rank = a->shape.size();
+    if ((rank != 2 && rank != 3) || b->shape.size() != rank)
       return FailureOr<TValue>(error(at)
-                               << "dot needs 2-D tiles, got " << typeName(*a)
-                               << " and " << typeName(*b));
+                               << "dot needs 2-D tiles (or 3-D ones, batched), "
+                                  "got "
+                               << typeName(*a) << " and " << typeName(*b));
+    // A batched dot: [B, M, K] and [B, K, N], one product per batch index.
+    SmallVector<int64_t, 4> batch(a->shape.begin(), a->shape.end() - 2);
+    if (rank == 3 && b->shape[0] != batch[0])
+      return FailureOr<TValue>(error(at)
+                               << "dot's batch dimensions differ: "
+                               << typeName(*a) << " and " << typeName(*b));
     if (!(isa<FloatType>(a->elemType) || a->elemType.isSignlessInteger(8)) ||
         a->elemType != b->elemType)
       return FailureOr<TValue>(
           error(at)
           << "dot needs floating-point or i8 tiles of one element type, got "
           << typeName(*a) << " and " << typeName(*b));
-    int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
-    if (b->shape[0] != k)
+    int64_t m = a->shape[rank - 2], k = a->shape[rank - 1],
+            n = b->shape[rank - 1];
+    SmallVector<int64_t, 4> accShape(batch);
+    accShape.append({m, n});
+    if (b->shape[rank - 2] != k)
       return FailureOr<TValue>(error(at)
                                << "dot's inner dimensions differ: "
                                << typeName(*a) << " and " << typeName(*b));
@@ -217,12 +228,11 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       if (failed(given))
         return fail();
       acc = *given;
-      if (acc.shape != SmallVector<int64_t, 4>{m, n} ||
-          isa<FloatType>(acc.elemType) == integer)
+      if (acc.shape != accShape || isa<FloatType>(acc.elemType) == integer)
         return FailureOr<TValue>(error(accExpr->getLoc())
                                  << "dot's accumulator must be "
                                  << (integer ? "an i32" : "a float")
-                                 << " tile of shape " << formatShape({m, n})
+                                 << " tile of shape " << formatShape(accShape)
                                  << ", got " << typeName(acc));
       Type t = acc.elemType;
       bool ok = integer      ? t.isSignlessInteger(32)
@@ -237,11 +247,11 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
                                  << formatType(in, {}) << " inputs");
     } else if (integer) {
       acc = makeIntConst(0, builder.getI32Type());
-      acc.shape = {m, n};
+      acc.shape = accShape;
     } else {
       acc = makeFloatConst(0.0, in.isF64() ? builder.getF64Type()
                                            : builder.getF32Type());
-      acc.shape = {m, n};
+      acc.shape = accShape;
     }
     InputPrecision precision = InputPrecision::ieee;
     if (const Expr *p = args.get(3, "precision")) {

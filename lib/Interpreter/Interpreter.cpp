@@ -668,17 +668,24 @@ LogicalResult Interpreter::runMemory(Operation &op) {
 LogicalResult Interpreter::runDot(DotOp op) {
   const RtValue &a = get(op.getA()), &b = get(op.getB());
   RtValue out = get(op.getAcc());
-  int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
+  // A batched (3-D) dot is one product per index of the leading dimension.
+  size_t rank = a.shape.size();
+  int64_t batches = rank == 3 ? a.shape[0] : 1;
+  int64_t m = a.shape[rank - 2], k = a.shape[rank - 1], n = b.shape[rank - 1];
   ElemType acc(op.getType());
   if (classOf(op.getType()) == ElemClass::Int) {
     // i8 inputs, i32 sums that wrap as the tensor cores' do.
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        int64_t sum = out.ints[i * n + j];
-        for (int64_t kk = 0; kk < k; ++kk)
-          sum = acc.wrap(sum + a.ints[i * k + kk] * b.ints[kk * n + j]);
-        out.ints[i * n + j] = sum;
-      }
+    for (int64_t bi = 0; bi < batches; ++bi)
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+          const int64_t *x = &a.ints[(bi * m + i) * k];
+          const int64_t *y = &b.ints[bi * k * n + j];
+          int64_t &c = out.ints[(bi * m + i) * n + j];
+          int64_t sum = c;
+          for (int64_t kk = 0; kk < k; ++kk)
+            sum = acc.wrap(sum + x[kk] * y[kk * n]);
+          c = sum;
+        }
     set(op.getResult(), std::move(out));
     return success();
   }
@@ -696,14 +703,17 @@ LogicalResult Interpreter::runDot(DotOp op) {
     return static_cast<double>(r);
   };
   // Products are exact in double; the sum is kept in the accumulator's type.
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      double sum = out.floats[i * n + j];
-      for (int64_t kk = 0; kk < k; ++kk)
-        sum = acc.round(sum + input(a.floats[i * k + kk]) *
-                                  input(b.floats[kk * n + j]));
-      out.floats[i * n + j] = sum;
-    }
+  for (int64_t bi = 0; bi < batches; ++bi)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        const double *x = &a.floats[(bi * m + i) * k];
+        const double *y = &b.floats[bi * k * n + j];
+        double &c = out.floats[(bi * m + i) * n + j];
+        double sum = c;
+        for (int64_t kk = 0; kk < k; ++kk)
+          sum = acc.round(sum + input(x[kk]) * input(y[kk * n]));
+        c = sum;
+      }
   set(op.getResult(), std::move(out));
   return success();
 }

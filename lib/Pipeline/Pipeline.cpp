@@ -25,6 +25,7 @@ void tile::buildTilePipeline(OpPassManager &pm, const PipelineOptions &) {
 void tile::buildLayoutPipeline(OpPassManager &pm,
                                const PipelineOptions &options) {
   buildTilePipeline(pm, options);
+  pm.addPass(createTileDecomposeBatchedDot());
   TileCoalesceOptions coalesce;
   coalesce.numWarps = options.numWarps;
   pm.addPass(createTileCoalesce(coalesce));

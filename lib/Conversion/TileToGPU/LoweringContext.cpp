@@ -304,6 +304,10 @@ const LowerFn *LoweringPatternSet::find(Operation *op) const {
 //===--- Shared-memory tiles, plain and swizzled --------------------------===//
 
 int64_t tile::sharedElementBytes(Type type) {
+  // Pointer tiles move through shared memory too (a layout conversion of
+  // the addresses a 3-D transposed load reads).
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 8;
   return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
 }
 

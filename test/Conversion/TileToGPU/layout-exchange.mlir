@@ -70,3 +70,27 @@ module {
     tile.return
   }
 }
+
+// -----
+
+// Tiles of pointers convert through shared memory too, 8 bytes per element
+// (tile-coalesce converts the addresses of a 3-D load whose contiguous
+// dimension is not the last).
+#p = #tile.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 1, 1], order = [2, 1, 0]}>
+#q = #tile.blocked<{sizePerThread = [1, 2, 1], threadsPerWarp = [1, 8, 4], warpsPerCTA = [1, 1, 1], order = [1, 2, 0]}>
+// CHECK-LABEL: gpu.func @pointers
+// CHECK: llvm.store %{{.*}}, %{{.*}} : !llvm.ptr<1>, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<1>
+// CHECK: gpu.barrier
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> f32
+module {
+  tile.kernel @pointers(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>) attributes {tile.num_warps = 1 : i32} {
+    %v = tile.splat %x : tensor<2x8x16x!tile.ptr<f32>, #p>
+    %u = tile.convert_layout %v : tensor<2x8x16x!tile.ptr<f32>, #p> -> tensor<2x8x16x!tile.ptr<f32>, #q>
+    %t = tile.load %u : tensor<2x8x16x!tile.ptr<f32>, #q>
+    %w = tile.splat %out : tensor<2x8x16x!tile.ptr<f32>, #q>
+    tile.store %w, %t : tensor<2x8x16x!tile.ptr<f32>, #q>
+    tile.return
+  }
+}

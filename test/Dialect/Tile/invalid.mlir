@@ -313,8 +313,30 @@ tile.kernel @bad_pointer(%p: !tile.ptr<tensor<4xf32>>) {
 tile.kernel @dot_rank(%x: f32) {
   %a = tile.splat %x : tensor<16xf32>
   %c = tile.splat %x : tensor<16x16xf32>
-  // expected-error @+1 {{'tile.dot' op operands must be 2-D tiles}}
+  // expected-error @+1 {{'tile.dot' op operands must be 2-D tiles, or 3-D (batched) ones}}
   %d = "tile.dot"(%a, %a, %c) : (tensor<16xf32>, tensor<16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_batches(%x: f32) {
+  %a = tile.splat %x : tensor<2x16x16xf32>
+  %b = tile.splat %x : tensor<4x16x16xf32>
+  %c = tile.splat %x : tensor<2x16x16xf32>
+  // expected-error @+1 {{'tile.dot' op batch dimensions differ: a is [2, 16, 16], b is [4, 16, 16]}}
+  %d = tile.dot %a, %b, %c : tensor<2x16x16xf32> * tensor<4x16x16xf32> -> tensor<2x16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @dot_batched_acc(%x: f32) {
+  %a = tile.splat %x : tensor<2x16x8xf32>
+  %b = tile.splat %x : tensor<2x8x32xf32>
+  %c = tile.splat %x : tensor<2x16x16xf32>
+  // expected-error @+1 {{'tile.dot' op accumulator shape must be [2, 16, 32]}}
+  %d = tile.dot %a, %b, %c : tensor<2x16x8xf32> * tensor<2x8x32xf32> -> tensor<2x16x16xf32>
   tile.return
 }
 

@@ -326,16 +326,26 @@ void StoreOp::getEffects(
 LogicalResult DotOp::verify() {
   auto aType = getA().getType(), bType = getB().getType();
   auto accType = getAcc().getType();
-  if (aType.getRank() != 2 || bType.getRank() != 2 || accType.getRank() != 2)
-    return emitOpError("operands must be 2-D tiles");
-  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
-  int64_t n = bType.getDimSize(1);
-  if (bType.getDimSize(0) != k)
+  int64_t rank = aType.getRank();
+  if ((rank != 2 && rank != 3) || bType.getRank() != rank ||
+      accType.getRank() != rank)
+    return emitOpError("operands must be 2-D tiles, or 3-D (batched) ones");
+  // A batched dot: one product per index of the leading dimension.
+  SmallVector<int64_t> batch(aType.getShape().drop_back(2));
+  if (rank == 3 && bType.getDimSize(0) != batch[0])
+    return emitOpError("batch dimensions differ: a is ")
+           << formatShape(aType.getShape()) << ", b is "
+           << formatShape(bType.getShape());
+  int64_t m = aType.getDimSize(rank - 2), k = aType.getDimSize(rank - 1);
+  int64_t n = bType.getDimSize(rank - 1);
+  if (bType.getDimSize(rank - 2) != k)
     return emitOpError("inner dimensions differ: a is ")
            << formatShape(aType.getShape()) << ", b is "
            << formatShape(bType.getShape());
-  if (accType.getDimSize(0) != m || accType.getDimSize(1) != n)
-    return emitOpError("accumulator shape must be ") << formatShape({m, n});
+  SmallVector<int64_t> accShape(batch);
+  accShape.append({m, n});
+  if (accType.getShape() != ArrayRef<int64_t>(accShape))
+    return emitOpError("accumulator shape must be ") << formatShape(accShape);
   Type in = aType.getElementType();
   if (in != bType.getElementType())
     return emitOpError("a and b element types differ: ")

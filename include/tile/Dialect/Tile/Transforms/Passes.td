@@ -66,6 +66,22 @@ def TileRemoveLayoutConversions : Pass<"tile-remove-layout-conversions", "::mlir
   let dependentDialects = ["::tile::TileDialect"];
 }
 
+def TileDecomposeBatchedDot
+    : Pass<"tile-decompose-batched-dot", "::mlir::ModuleOp"> {
+  let summary = "Compute a batched (3-D) dot as one 2-D dot per batch";
+  let description = [{
+    Runs before the layout passes, which lay out 2-D dots only. A `dot` of
+    [B, M, K] and [B, K, N] tiles (accumulator [B, M, N]) becomes B dots of
+    [M, K] and [K, N] tiles: batch i of each operand is taken out by
+    selecting it and summing over dimension 0 on the values' bits (exact),
+    a splat accumulator gives the same splat per batch, and the results are
+    selected back into the [B, M, N] tile by batch index. The 2-D dots then
+    take the tensor-core or FMA path as any other.
+  }];
+  let dependentDialects = ["::tile::TileDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
   let summary = "Give dots that tensor cores can compute mma layouts";
   let description = [{
