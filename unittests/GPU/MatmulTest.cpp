@@ -772,31 +772,36 @@ TEST_F(MatmulTest, BatchedDot) {
     std::vector<float> c(nc);
     for (float &v : c)
       v = dist(rng);
-    Buffer da = uploadVector(*rt, a), db = uploadVector(*rt, b),
-           dc = uploadVector(*rt, c), out = poisoned(nc + 1);
-    module.kernel("batched").launch({1}, da, db, dc, out);
-    rt->synchronize();
-    std::vector<float> got = download(out, nc + 1);
-    int bad = 0;
-    for (int i = 0; i < s.batches; ++i)
-      for (int m = 0; m < s.m; ++m)
-        for (int n = 0; n < s.n; ++n) {
-          size_t at = (size_t(i) * s.m + m) * s.n + n;
-          double want = c[at], scale = std::abs(c[at]);
-          for (int k = 0; k < s.k; ++k) {
-            double p = ra[(size_t(i) * s.m + m) * s.k + k] *
-                       rb[(size_t(i) * s.n + n) * s.k + k];
-            want += p;
-            scale += std::abs(p);
+    // Operands loaded per batch; and a loop over K in steps of 16 whose
+    // carried accumulator's batches are taken out of it each iteration.
+    for (const char *name : {"batched", "batched_loop"}) {
+      Buffer da = uploadVector(*rt, a), db = uploadVector(*rt, b),
+             dc = uploadVector(*rt, c), out = poisoned(nc + 1);
+      module.kernel(name).launch({1}, da, db, dc, out);
+      rt->synchronize();
+      std::vector<float> got = download(out, nc + 1);
+      int bad = 0;
+      for (int i = 0; i < s.batches; ++i)
+        for (int m = 0; m < s.m; ++m)
+          for (int n = 0; n < s.n; ++n) {
+            size_t at = (size_t(i) * s.m + m) * s.n + n;
+            double want = c[at], scale = std::abs(c[at]);
+            for (int k = 0; k < s.k; ++k) {
+              double p = ra[(size_t(i) * s.m + m) * s.k + k] *
+                         rb[(size_t(i) * s.n + n) * s.k + k];
+              want += p;
+              scale += std::abs(p);
+            }
+            if (!(std::abs(got[at] - want) <= 1e-3 * scale) && bad++ < 5)
+              ADD_FAILURE()
+                  << name << " " << s.batches << "x" << s.m << "x" << s.k << "x"
+                  << s.n << " warps " << s.warps << ": [" << i << ", " << m
+                  << ", " << n << "] = " << got[at] << ", want " << want;
           }
-          if (!(std::abs(got[at] - want) <= 1e-3 * scale) && bad++ < 5)
-            ADD_FAILURE() << s.batches << "x" << s.m << "x" << s.k << "x" << s.n
-                          << " warps " << s.warps << ": [" << i << ", " << m
-                          << ", " << n << "] = " << got[at] << ", want "
-                          << want;
-        }
-    EXPECT_EQ(bad, 0);
-    EXPECT_TRUE(std::isnan(got[nc])) << "element past the end written";
+      EXPECT_EQ(bad, 0) << name;
+      EXPECT_TRUE(std::isnan(got[nc]))
+          << name << ": element past the end written";
+    }
   }
 }
 
