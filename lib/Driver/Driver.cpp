@@ -75,7 +75,9 @@ static std::vector<KernelInfo> describeKernels(ModuleOp module,
       for (NamedAttribute constant : constants) {
         std::string text;
         if (auto i = dyn_cast<IntegerAttr>(constant.getValue()))
-          text = std::to_string(i.getInt());
+          text = i.getType().isUnsignedInteger()
+                     ? std::to_string(i.getValue().getZExtValue())
+                     : std::to_string(i.getValue().getSExtValue());
         else
           text = std::to_string(
               cast<FloatAttr>(constant.getValue()).getValueAsDouble());

@@ -247,8 +247,15 @@ static std::optional<TValue> parseOverride(MLIRGenImpl &gen, StringRef text,
     return std::nullopt;
   }
   if (isa<IntegerType>(type)) {
-    int64_t v;
     unsigned width = type.getIntOrFloatBitWidth();
+    if (type.isUnsignedInteger()) {
+      // [0, 2^width), kept as the value's bits.
+      uint64_t u;
+      if (text.getAsInteger(10, u) || !llvm::isUIntN(width, u))
+        return std::nullopt;
+      return gen.makeIntConst(static_cast<int64_t>(u), type);
+    }
+    int64_t v;
     if (text.getAsInteger(10, v) || (width < 64 && !llvm::isIntN(width, v)))
       return std::nullopt;
     return gen.makeIntConst(v, type);
@@ -325,8 +332,7 @@ LogicalResult MLIRGenImpl::genKernel(const ast::Function &fn) {
     value.weak = false;
     Attribute attr =
         value.intConst
-            ? Attribute(
-                  builder.getIntegerAttr(signlessType(elem), *value.intConst))
+            ? Attribute(builder.getIntegerAttr(elem, *value.intConst))
             : Attribute(builder.getFloatAttr(elem, *value.floatConst));
     constants.push_back(builder.getNamedAttr(param.name, attr));
     if (failed(declare(param.loc, param.name, Binding{value})))
