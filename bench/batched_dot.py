@@ -79,36 +79,36 @@ def main():
             assert err <= 2e-2 * want.abs().max().item(), (impl, shape, err)
 
         c = torch.empty(groups, m, n, device="cuda", dtype=torch.float16)
-        mod = tile.compile(SOURCE, M=m, N=n, K=k)
-        best = None
-        for warps in (1, 2, 4, 8):
-            run = (lambda w: lambda: mod.single[(groups,)](
-                a, b, c, num_warps=w))(warps)
-            try:
-                run()
-            except tile.TileError:  # too many elements per thread
-                continue
-            check("tile 2-D", c)
-            t = timing(run)
-            if best is None or t["ms"] < best[0]["ms"]:
-                best = (t, warps)
-        emit_flops("tile", "bmm 2-D dot (warps %d)" % best[1], shape, best[0],
-                   flops)
-        best = None
-        for bb in (1, 2, 4, 8):
-            batched = tile.compile(SOURCE, BB=bb, M=m, N=n, K=k)
-            for warps in (1, 2, 4, 8):
-                run = (lambda w, bb=bb, mod=batched: lambda: mod.batched[(
-                    groups // bb,)](a, b, c, num_warps=w))(warps)
+
+        def fastest(impl, candidates):
+            """The timing and label of the fastest of (label, launch)
+            pairs; those that do not compile (too many elements per
+            thread) are skipped."""
+            best = None
+            for label, run in candidates:
                 try:
                     run()
-                except tile.TileError:  # too many elements per thread
+                except tile.TileError:
                     continue
-                check("tile 3-D", c)
+                check(impl, c)
                 t = timing(run)
                 if best is None or t["ms"] < best[0]["ms"]:
-                    best = (t, "BB %d warps %d" % (bb, warps))
-        emit_flops("tile", "bmm 3-D dot (%s)" % best[1], shape, best[0], flops)
+                    best = (t, label)
+            return best
+
+        mod = tile.compile(SOURCE, M=m, N=n, K=k)
+        t, label = fastest("tile 2-D", [
+            ("warps %d" % w, (lambda w: lambda: mod.single[(groups,)](
+                a, b, c, num_warps=w))(w)) for w in (1, 2, 4, 8)])
+        emit_flops("tile", "bmm 2-D dot (%s)" % label, shape, t, flops)
+        batched = {bb: tile.compile(SOURCE, BB=bb, M=m, N=n, K=k)
+                   for bb in (1, 2, 4, 8)}
+        t, label = fastest("tile 3-D", [
+            ("BB %d warps %d" % (bb, w),
+             (lambda bb, w: lambda: batched[bb].batched[(groups // bb,)](
+                 a, b, c, num_warps=w))(bb, w))
+            for bb in (1, 2, 4, 8) for w in (1, 2, 4, 8)])
+        emit_flops("tile", "bmm 3-D dot (%s)" % label, shape, t, flops)
         torch.bmm(a, b, out=c)
         check("torch", c)
         emit_flops("torch", "bmm", shape,

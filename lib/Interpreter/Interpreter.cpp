@@ -303,31 +303,8 @@ LogicalResult Interpreter::runFor(scf::ForOp op) {
   for (Value init : op.getInitArgs())
     carried.push_back(get(init));
   ElemType ivType(op.getInductionVar().getType());
-  if (op.getUnsignedCmp()) {
-    // Unsigned bounds: count the iterations in unsigned arithmetic, then
-    // run them as a signed loop from 0 of the induction variable's values.
-    unsigned width = op.getInductionVar().getType().getIntOrFloatBitWidth();
-    uint64_t mask = llvm::maskTrailingOnes<uint64_t>(width);
-    uint64_t ulb = uint64_t(lb) & mask, uub = uint64_t(ub) & mask;
-    uint64_t ustep = uint64_t(step) & mask;
-    uint64_t trips =
-        uub <= ulb ? 0 : (uub - ulb) / ustep + ((uub - ulb) % ustep != 0);
-    for (uint64_t t = 0; t < trips; ++t) {
-      RtValue iv = makeValue(op.getInductionVar().getType());
-      iv.ints[0] = ivType.wrap(int64_t(ulb + t * ustep));
-      set(op.getInductionVar(), iv);
-      for (auto [arg, value] : llvm::zip(op.getRegionIterArgs(), carried))
-        set(arg, value);
-      SmallVector<RtValue> next;
-      if (failed(runBlock(*op.getBody(), &next)))
-        return failure();
-      carried = std::move(next);
-    }
-    for (auto [result, value] : llvm::zip(op.getResults(), carried))
-      set(result, value);
-    return success();
-  }
-  for (int64_t i = lb; i < ub; i = ivType.wrap(i + step)) {
+  // One iteration with the induction variable at `i`.
+  auto iterate = [&](int64_t i) -> LogicalResult {
     RtValue iv = makeValue(op.getInductionVar().getType());
     iv.ints[0] = i;
     set(op.getInductionVar(), iv);
@@ -337,8 +314,26 @@ LogicalResult Interpreter::runFor(scf::ForOp op) {
     if (failed(runBlock(*op.getBody(), &next)))
       return failure();
     carried = std::move(next);
-    if (i > ub - step) // Next step would pass ub (and might overflow).
-      break;
+    return success();
+  };
+  if (op.getUnsignedCmp()) {
+    // Unsigned bounds: count the iterations in unsigned arithmetic.
+    unsigned width = op.getInductionVar().getType().getIntOrFloatBitWidth();
+    uint64_t mask = llvm::maskTrailingOnes<uint64_t>(width);
+    uint64_t ulb = uint64_t(lb) & mask, uub = uint64_t(ub) & mask;
+    uint64_t ustep = uint64_t(step) & mask;
+    uint64_t trips =
+        uub <= ulb ? 0 : (uub - ulb) / ustep + ((uub - ulb) % ustep != 0);
+    for (uint64_t t = 0; t < trips; ++t)
+      if (failed(iterate(ivType.wrap(int64_t(ulb + t * ustep)))))
+        return failure();
+  } else {
+    for (int64_t i = lb; i < ub; i = ivType.wrap(i + step)) {
+      if (failed(iterate(i)))
+        return failure();
+      if (i > ub - step) // Next step would pass ub (and might overflow).
+        break;
+    }
   }
   for (auto [result, value] : llvm::zip(op.getResults(), carried))
     set(result, value);
@@ -665,27 +660,38 @@ LogicalResult Interpreter::runMemory(Operation &op) {
   return success();
 }
 
+/// Each output element of a (batched) dot as `out[c] = sum(out[c], x[kk],
+/// y[kk * n])` over kk, with x a row of a and y a column of b: one
+/// product per index of a 3-D dot's leading dimension.
+template <typename T, typename Sum>
+static void forEachDotOutput(ArrayRef<int64_t> aShape, int64_t n,
+                             const std::vector<T> &a, const std::vector<T> &b,
+                             std::vector<T> &out, Sum sum) {
+  size_t rank = aShape.size();
+  int64_t batches = rank == 3 ? aShape[0] : 1;
+  int64_t m = aShape[rank - 2], k = aShape[rank - 1];
+  for (int64_t bi = 0; bi < batches; ++bi)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        T &c = out[(bi * m + i) * n + j];
+        c = sum(c, &a[(bi * m + i) * k], &b[bi * k * n + j], k);
+      }
+}
+
 LogicalResult Interpreter::runDot(DotOp op) {
   const RtValue &a = get(op.getA()), &b = get(op.getB());
   RtValue out = get(op.getAcc());
-  // A batched (3-D) dot is one product per index of the leading dimension.
-  size_t rank = a.shape.size();
-  int64_t batches = rank == 3 ? a.shape[0] : 1;
-  int64_t m = a.shape[rank - 2], k = a.shape[rank - 1], n = b.shape[rank - 1];
+  int64_t n = b.shape.back();
   ElemType acc(op.getType());
   if (classOf(op.getType()) == ElemClass::Int) {
     // i8 inputs, i32 sums that wrap as the tensor cores' do.
-    for (int64_t bi = 0; bi < batches; ++bi)
-      for (int64_t i = 0; i < m; ++i)
-        for (int64_t j = 0; j < n; ++j) {
-          const int64_t *x = &a.ints[(bi * m + i) * k];
-          const int64_t *y = &b.ints[bi * k * n + j];
-          int64_t &c = out.ints[(bi * m + i) * n + j];
-          int64_t sum = c;
+    forEachDotOutput(
+        a.shape, n, a.ints, b.ints, out.ints,
+        [&](int64_t c, const int64_t *x, const int64_t *y, int64_t k) {
           for (int64_t kk = 0; kk < k; ++kk)
-            sum = acc.wrap(sum + x[kk] * y[kk * n]);
-          c = sum;
-        }
+            c = acc.wrap(c + x[kk] * y[kk * n]);
+          return c;
+        });
     set(op.getResult(), std::move(out));
     return success();
   }
@@ -703,17 +709,12 @@ LogicalResult Interpreter::runDot(DotOp op) {
     return static_cast<double>(r);
   };
   // Products are exact in double; the sum is kept in the accumulator's type.
-  for (int64_t bi = 0; bi < batches; ++bi)
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        const double *x = &a.floats[(bi * m + i) * k];
-        const double *y = &b.floats[bi * k * n + j];
-        double &c = out.floats[(bi * m + i) * n + j];
-        double sum = c;
-        for (int64_t kk = 0; kk < k; ++kk)
-          sum = acc.round(sum + input(x[kk]) * input(y[kk * n]));
-        c = sum;
-      }
+  forEachDotOutput(a.shape, n, a.floats, b.floats, out.floats,
+                   [&](double c, const double *x, const double *y, int64_t k) {
+                     for (int64_t kk = 0; kk < k; ++kk)
+                       c = acc.round(c + input(x[kk]) * input(y[kk * n]));
+                     return c;
+                   });
   set(op.getResult(), std::move(out));
   return success();
 }
