@@ -59,10 +59,7 @@ static std::vector<KernelInfo> describeKernels(ModuleOp module,
     for (BlockArgument arg : kernel.getBody().getArguments()) {
       ParamInfo param;
       param.name = getParamName(arg);
-      auto sourceType = kernel.getArgAttrOfType<TypeAttr>(
-          arg.getArgNumber(), TileDialect::SourceTypeAttrHelper::getNameStr());
-      setParamType(
-          param, spellType(sourceType ? sourceType.getValue() : arg.getType()));
+      setParamType(param, spellType(getParamSourceType(arg)));
       if (auto div = kernel.getArgAttrOfType<IntegerAttr>(
               arg.getArgNumber(),
               TileDialect::DivisibilityAttrHelper::getNameStr()))

@@ -322,26 +322,16 @@ std::optional<FailureOr<TValue>> MLIRGenImpl::genBuiltin(const CallExpr &call) {
       unsigned width = src.elemType.getIntOrFloatBitWidth();
       TValue bit = makeIntConst(
           static_cast<int64_t>(uint64_t(1) << (width - 1)), src.elemType);
-      auto shaped = dyn_cast<RankedTensorType>(v.getType());
-      bit.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
+      if (auto shaped = dyn_cast<RankedTensorType>(v.getType()))
+        bit.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
       return arith::XOrIOp::create(builder, l, v, materialize(bit, at).value);
     };
     Value input = flip ? flipTopBit(src.value) : src.value;
     Value reduced = ReduceOp::create(builder, l, mlirType(resultElem, shape),
                                      ReduceKindAttr::get(&context, reduceKind),
                                      input, builder.getI32IntegerAttr(axis));
-    if (flip && !isArg) {
-      if (shape.empty()) {
-        TValue bit = makeIntConst(
-            static_cast<int64_t>(uint64_t(1)
-                                 << (src.elemType.getIntOrFloatBitWidth() - 1)),
-            src.elemType);
-        reduced = arith::XOrIOp::create(builder, l, reduced,
-                                        materialize(bit, at).value);
-      } else {
-        reduced = flipTopBit(reduced);
-      }
-    }
+    if (flip && !isArg)
+      reduced = flipTopBit(reduced);
     return FailureOr<TValue>(makeRuntime(reduced, resultElem));
   }
 

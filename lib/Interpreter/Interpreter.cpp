@@ -193,7 +193,7 @@ double HostBuffer::getFloat(size_t i) const {
 
 uint64_t HostBuffer::getUnsigned(size_t i) const {
   size_t bits = elemKind == ScalarKind::I1 ? 1 : 8 * scalarKindBytes(elemKind);
-  return uint64_t(getInt(i)) & llvm::maskTrailingOnes<uint64_t>(bits);
+  return toUnsigned(getInt(i), bits);
 }
 
 int64_t HostBuffer::getInt(size_t i) const {
@@ -319,9 +319,8 @@ LogicalResult Interpreter::runFor(scf::ForOp op) {
   if (op.getUnsignedCmp()) {
     // Unsigned bounds: count the iterations in unsigned arithmetic.
     unsigned width = op.getInductionVar().getType().getIntOrFloatBitWidth();
-    uint64_t mask = llvm::maskTrailingOnes<uint64_t>(width);
-    uint64_t ulb = uint64_t(lb) & mask, uub = uint64_t(ub) & mask;
-    uint64_t ustep = uint64_t(step) & mask;
+    uint64_t ulb = toUnsigned(lb, width), uub = toUnsigned(ub, width);
+    uint64_t ustep = toUnsigned(step, width);
     uint64_t trips =
         uub <= ulb ? 0 : (uub - ulb) / ustep + ((uub - ulb) % ustep != 0);
     for (uint64_t t = 0; t < trips; ++t)
@@ -561,9 +560,7 @@ static int64_t atomicInt(AtomicKind kind, int64_t old, int64_t v,
     return std::min(old, v);
   case AtomicKind::umax:
   case AtomicKind::umin: {
-    // The values as unsigned integers of the type's width.
-    uint64_t mask = llvm::maskTrailingOnes<uint64_t>(type.width);
-    bool oldIsLess = (uint64_t(old) & mask) < (uint64_t(v) & mask);
+    bool oldIsLess = toUnsigned(old, type.width) < toUnsigned(v, type.width);
     return oldIsLess == (kind == AtomicKind::umax) ? v : old;
   }
   case AtomicKind::xchg:
@@ -789,8 +786,7 @@ LogicalResult Interpreter::runDebug(Operation &op) {
     else if (print.getIsUnsigned())
       snprintf(number, sizeof(number), "%llu",
                static_cast<unsigned long long>(
-                   uint64_t(v.ints[i]) & llvm::maskTrailingOnes<uint64_t>(
-                                             elem.getIntOrFloatBitWidth())));
+                   toUnsigned(v.ints[i], elem.getIntOrFloatBitWidth())));
     else
       snprintf(number, sizeof(number), "%lld",
                static_cast<long long>(v.ints[i]));

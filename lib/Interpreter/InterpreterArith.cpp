@@ -24,12 +24,7 @@ static void mapElements(std::vector<T> &out, size_t n, F f) {
 
 static bool compareInt(arith::CmpIPredicate p, int64_t a, int64_t b,
                        unsigned width) {
-  uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
-  if (width < 64) {
-    uint64_t mask = (uint64_t(1) << width) - 1;
-    ua &= mask;
-    ub &= mask;
-  }
+  uint64_t ua = toUnsigned(a, width), ub = toUnsigned(b, width);
   switch (p) {
   case arith::CmpIPredicate::eq:
     return a == b;
@@ -92,11 +87,6 @@ static bool compareFloat(arith::CmpFPredicate p, double a, double b) {
     return true;
   }
   return false;
-}
-
-/// The bits of the `width`-bit integer `a` (held sign-extended) as unsigned.
-static uint64_t toUnsigned(int64_t a, unsigned width) {
-  return width >= 64 ? uint64_t(a) : uint64_t(a) & ((uint64_t(1) << width) - 1);
 }
 
 /// Signed division helpers defined for every input; runArith reports a zero
@@ -408,10 +398,7 @@ LogicalResult Interpreter::runArith(Operation &op) {
         const RtValue &a = in(0);
         unsigned width = ElemType(ext.getIn().getType()).width;
         mapElements(out.ints, n, [&](size_t i) {
-          uint64_t v = uint64_t(a.ints[i]);
-          if (width < 64)
-            v &= (uint64_t(1) << width) - 1;
-          return rt.wrap(int64_t(v));
+          return rt.wrap(int64_t(toUnsigned(a.ints[i], width)));
         });
       })
       .Case<arith::ExtFOp, arith::TruncFOp>(
@@ -425,10 +412,7 @@ LogicalResult Interpreter::runArith(Operation &op) {
         const RtValue &a = in(0);
         unsigned width = ElemType(conv.getIn().getType()).width;
         mapElements(out.floats, n, [&](size_t i) {
-          uint64_t v = uint64_t(a.ints[i]);
-          if (width < 64)
-            v &= (uint64_t(1) << width) - 1;
-          return rt.round(double(v));
+          return rt.round(double(toUnsigned(a.ints[i], width)));
         });
       })
       .Case<arith::FPToSIOp>([&](auto) {

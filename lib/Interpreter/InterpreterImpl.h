@@ -45,6 +45,11 @@ inline int64_t saturatingFloatToInt(double v, unsigned width) {
   return static_cast<int64_t>(std::trunc(v));
 }
 
+/// The bits of the `width`-bit integer `a` (held sign-extended) as unsigned.
+inline uint64_t toUnsigned(int64_t a, unsigned width) {
+  return width >= 64 ? uint64_t(a) : uint64_t(a) & ((uint64_t(1) << width) - 1);
+}
+
 /// Converts `v` to an unsigned integer of `width` bits as the GPU's
 /// `cvt.rzi.u*` does: toward zero, saturating (negatives to 0), NaN to 0;
 /// the result's bits as an int64_t.

@@ -31,15 +31,6 @@ static std::string describeType(Type type) {
   return s;
 }
 
-/// The source type of kernel parameter `i`: unsigned where the source says
-/// so (the IR's types are signless).
-static Type sourceType(KernelOp kernel, unsigned i) {
-  if (auto type = kernel.getArgAttrOfType<TypeAttr>(
-          i, TileDialect::SourceTypeAttrHelper::getNameStr()))
-    return type.getValue();
-  return kernel.getArgumentTypes()[i];
-}
-
 /// Parses "X[,Y[,Z]]".
 static FailureOr<std::array<int64_t, 3>> parseGrid(StringRef spec) {
   std::array<int64_t, 3> grid = {1, 1, 1};
@@ -205,7 +196,9 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
     if (specs[i].empty()) {
       std::string name = kernelParamName(kernel, i);
       kernel.emitError() << "missing --arg " << name << "=... for parameter '"
-                         << name << "' (" << describeType(sourceType(kernel, i))
+                         << name << "' ("
+                         << describeType(getParamSourceType(
+                                kernel.getBody().getArgument(i)))
                          << ")";
       missing = true;
     }
@@ -213,7 +206,7 @@ LogicalResult interp::runCommand(ModuleOp module, const RunOptions &options,
     return failure();
   for (unsigned i = 0; i < numParams; ++i) {
     std::string name = kernelParamName(kernel, i);
-    Type type = sourceType(kernel, i);
+    Type type = getParamSourceType(kernel.getBody().getArgument(i));
     StringRef spec = specs[i];
     if (auto ptr = dyn_cast<PointerType>(type)) {
       std::string fileError;

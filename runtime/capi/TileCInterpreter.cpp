@@ -130,12 +130,11 @@ tile_status tile_run_cpu(const char *source, const char *name,
       unsigned width = types[i].getIntOrFloatBitWidth();
       int64_t v = a.scalar.value.integer;
       // An unsigned parameter (u32) holds [0, 2^width).
-      auto source = kernel.getArgAttrOfType<mlir::TypeAttr>(
-          i, TileDialect::SourceTypeAttrHelper::getNameStr());
-      bool isUnsigned = source && source.getValue().isUnsignedInteger();
+      bool isUnsigned = getParamSourceType(kernel.getBody().getArgument(i))
+                            .isUnsignedInteger();
       if (!isFloatParam && width < 64 &&
           !(width == 1   ? (v == 0 || v == 1)
-            : isUnsigned ? llvm::isUIntN(width, uint64_t(v)) && v >= 0
+            : isUnsigned ? llvm::isUIntN(width, uint64_t(v))
                          : llvm::isIntN(width, v))) {
         status = TILE_ERROR_INVALID_ARGUMENT;
         argumentError = where(i) + ": " + std::to_string(v) +

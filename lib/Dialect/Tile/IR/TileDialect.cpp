@@ -120,6 +120,14 @@ std::string tile::getParamName(BlockArgument arg) {
               : "arg" + std::to_string(arg.getArgNumber());
 }
 
+Type tile::getParamSourceType(BlockArgument arg) {
+  auto kernel = cast<KernelOp>(arg.getOwner()->getParentOp());
+  if (auto type = kernel.getArgAttrOfType<TypeAttr>(
+          arg.getArgNumber(), TileDialect::SourceTypeAttrHelper::getNameStr()))
+    return type.getValue();
+  return arg.getType();
+}
+
 Type tile::getI1LikeType(Type type) {
   auto i1 = IntegerType::get(type.getContext(), 1);
   if (auto tensor = dyn_cast<RankedTensorType>(type))

@@ -187,12 +187,6 @@ private:
     auto type = cast<RankedTensorType>(x.getType());
     Type elem = type.getElementType();
     auto sliceType = RankedTensorType::get(type.getShape().drop_front(), elem);
-    // A splat constant (a zero accumulator) is the same splat of each batch.
-    SplatElementsAttr splat;
-    if (matchPattern(x, m_Constant(&splat)))
-      return arith::ConstantOp::create(
-          b, loc,
-          SplatElementsAttr::get(sliceType, splat.getSplatValue<Attribute>()));
     Type bits = b.getIntegerType(elem.getIntOrFloatBitWidth());
     auto bitsType = RankedTensorType::get(type.getShape(), bits);
     Value asBits =

@@ -37,6 +37,9 @@ mlir::Type getI1LikeType(mlir::Type type);
 /// The name a kernel parameter has in signatures: its source name, or
 /// `argN` for a parameter without one.
 std::string getParamName(mlir::BlockArgument arg);
+/// A kernel parameter's type in the source: its `tile.source_type` where
+/// the IR's differs (`u32`, `ptr<u8>`), else its IR type.
+mlir::Type getParamSourceType(mlir::BlockArgument arg);
 /// Whether `type` is an 8-bit float (f8E4M3FN, f8E5M2): stored, loaded and
 /// converted, not computed with; its bits (i8) in GPU registers and memory.
 inline bool isFloat8(mlir::Type type) {

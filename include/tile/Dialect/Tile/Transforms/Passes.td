@@ -72,11 +72,14 @@ def TileDecomposeBatchedDot
   let description = [{
     Runs before the layout passes, which lay out 2-D dots only. A `dot` of
     [B, M, K] and [B, K, N] tiles (accumulator [B, M, N]) becomes B dots of
-    [M, K] and [K, N] tiles: batch i of each operand is taken out by
-    selecting it and summing over dimension 0 on the values' bits (exact),
-    a splat accumulator gives the same splat per batch, and the results are
-    selected back into the [B, M, N] tile by batch index. The 2-D dots then
-    take the tensor-core or FMA path as any other.
+    [M, K] and [K, N] tiles. Batch i of an operand computed from the batch
+    index through constants, `splat`, `make_range`, `expand_dims`,
+    `broadcast` and elementwise ops (`arith`, `addptr`, `load`) is computed
+    again with the index fixed, each op right after the one it repeats;
+    batch i of any other operand is taken out by selecting it and summing
+    over dimension 0 on the values' bits (exact). The results are selected
+    back into the [B, M, N] tile by batch index. The 2-D dots then take the
+    tensor-core or FMA path as any other.
   }];
   let dependentDialects = ["::tile::TileDialect",
                            "::mlir::arith::ArithDialect"];
