@@ -13,6 +13,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"
 
+#include <map>
 #include <set>
 #include <vector>
 
@@ -303,6 +304,56 @@ TEST_F(SwizzleTest, WgmmaMnMajorAColumnsAreTheAccumulatorRows) {
               << accumulatorRow;
         }
       EXPECT_EQ(int64_t(seen.size()), k * m);
+    }
+  }
+}
+
+/// The warpgroup accumulator layout (repsPerWarp [2, 1]) gives each thread
+/// the rows the m64 instructions give it: block i of warpgroup q is rows
+/// 16 W i + 64 q + [0, 64), of which warp w' of the warpgroup has
+/// 16 w' + 8 h + g (lane g = l / 4) in its local rows 2 i + h; every
+/// element once. The A fragments of a dot with that parent pair the same
+/// rows: register r of block i holds local row 2 i + r % 2, as the
+/// accumulator re-packed as A (attention's P) assumes.
+TEST_F(SwizzleTest, WarpgroupAccumulatorRowsAreTheInstructionRows) {
+  mlir::Type f32 = mlir::Float32Type::get(&ctx);
+  mlir::Type f16 = mlir::Float16Type::get(&ctx);
+  for (unsigned warps : {4u, 8u}) {
+    auto layout = BlockedEncodingAttr::get(&ctx, {1, 2}, {8, 4}, {warps, 1},
+                                           {1, 0}, {2, 1});
+    ASSERT_TRUE(layout.isMmaAccumulator());
+    for (int64_t m : {int64_t(16) * warps, int64_t(32) * warps}) {
+      int64_t n = 16;
+      auto type = mlir::RankedTensorType::get({m, n}, f32, layout);
+      auto held = getHeldElements(type, warps);
+      ASSERT_TRUE(mlir::succeeded(held));
+      std::set<std::pair<int64_t, int64_t>> seen;
+      auto dist = *Distribution::get(type);
+      for (const HeldElement &e : *held) {
+        seen.insert({e.coords[0], e.coords[1]});
+        int64_t warp = e.thread / 32, lane = e.thread % 32;
+        int64_t q = warp / 4, w = warp % 4, g = lane / 4;
+        int64_t local = dist.getLocalIndex(e.reg)[0];
+        int64_t i = local / 2, h = local % 2;
+        EXPECT_EQ(e.coords[0], 16 * warps * i + 64 * q + 16 * w + 8 * h + g)
+            << warps << " warps, M " << m << ", thread " << e.thread;
+      }
+      EXPECT_EQ(int64_t(seen.size()), m * n);
+      EXPECT_EQ(int64_t(held->size()), m * n);
+
+      auto aType = mlir::RankedTensorType::get(
+          {m, 32}, f16, DotOperandEncodingAttr::get(&ctx, 0, layout));
+      auto fragments = getHeldElements(aType, warps);
+      ASSERT_TRUE(mlir::succeeded(fragments));
+      // Rows of each (thread, block, half) from the accumulator.
+      std::map<std::pair<unsigned, int64_t>, int64_t> accRow;
+      for (const HeldElement &e : *held)
+        accRow[{e.thread, dist.getLocalIndex(e.reg)[0]}] = e.coords[0];
+      int64_t numK = 32 / 16;
+      for (const HeldElement &e : *fragments) {
+        int64_t blk = e.reg / 4 / numK, r = e.reg % 4;
+        EXPECT_EQ(e.coords[0], (accRow[{e.thread, 2 * blk + r % 2}]));
+      }
     }
   }
 }

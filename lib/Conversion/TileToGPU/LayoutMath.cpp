@@ -25,12 +25,16 @@ FailureOr<Distribution> Distribution::get(Type type) {
   dist.shape = shape;
   for (unsigned d = 0; d < shape.size(); ++d) {
     int64_t spt = dist.layout.getSizePerThread()[d];
+    int64_t lanesTile = spt * dist.layout.getThreadsPerWarp()[d];
+    int64_t reps = dist.layout.getWarpReps(d);
     int64_t cta = dist.layout.getCTATileShape()[d];
-    // Smaller than one thread's chunk: the distinct elements only; smaller
-    // than the block's tile: one chunk; larger: one chunk per repetition.
-    int64_t e = shape[d] < spt    ? shape[d]
-                : shape[d] <= cta ? spt
-                                  : spt * (shape[d] / cta);
+    // Smaller than one thread's chunk: the distinct elements only; than the
+    // lanes' tile: one chunk; than the block's tile: one chunk per warp
+    // repetition it reaches; larger: every chunk of every repetition.
+    int64_t e = shape[d] < spt          ? shape[d]
+                : shape[d] <= lanesTile ? spt
+                : shape[d] <= cta ? spt * std::min(reps, shape[d] / lanesTile)
+                                  : spt * reps * (shape[d] / cta);
     dist.extent.push_back(e);
   }
   return dist;
@@ -67,8 +71,7 @@ unsigned Distribution::getSlot(ArrayRef<int64_t> local) const {
 
 int64_t Distribution::getConstantOffset(unsigned dim, int64_t local) const {
   int64_t spt = layout.getSizePerThread()[dim];
-  int64_t cta = layout.getCTATileShape()[dim];
-  return (local / spt) * cta + local % spt;
+  return layout.getChunkOffset(dim, local / spt) + local % spt;
 }
 
 bool Distribution::wraps(unsigned dim) const {
@@ -91,10 +94,9 @@ int64_t Distribution::getDistinctLanes(unsigned dim) const {
 }
 
 int64_t Distribution::getDistinctWarps(unsigned dim) const {
-  int64_t perWarp =
-      int64_t(layout.getSizePerThread()[dim]) * layout.getThreadsPerWarp()[dim];
-  return std::min<int64_t>(layout.getWarpsPerCTA()[dim],
-                           std::max<int64_t>(1, shape[dim] / perWarp));
+  return std::min<int64_t>(
+      layout.getWarpsPerCTA()[dim],
+      std::max<int64_t>(1, shape[dim] / layout.getWarpTileSize(dim)));
 }
 
 bool Distribution::isEquivalent(const Distribution &other) const {
@@ -185,8 +187,8 @@ static void addDistributedElements(const Distribution &dist, unsigned numWarps,
           continue;
         int64_t extent = dist.getShape()[d];
         int64_t spt = layout.getSizePerThread()[d];
-        int64_t c = warps[d] * spt * layout.getThreadsPerWarp()[d] +
-                    lanes[d] * spt + dist.getConstantOffset(d, local[d]);
+        int64_t c = warps[d] * layout.getWarpTileSize(d) + lanes[d] * spt +
+                    dist.getConstantOffset(d, local[d]);
         if (extent == 1)
           c = 0;
         else if (dist.wraps(d))
@@ -217,12 +219,16 @@ static void addFragmentElements(RankedTensorType type,
   int64_t numMN =
       isA ? type.getDimSize(0) / (16 * wm) : type.getDimSize(1) / (8 * wn);
   int64_t perStep = isA ? 4 : 2;
-  int64_t blockStride = isA ? 16 * wm : 8 * wn, halfStride = 8 * wm;
+  // An A block's two row halves are the parent's local rows 2 blk and
+  // 2 blk + 1.
+  int64_t blockStride = isA ? parent.getChunkOffset(0, 2) : 8 * wn;
+  int64_t halfStride = parent.getChunkOffset(0, 1);
   for (unsigned thread = 0; thread < numWarps * 32; ++thread) {
     SmallVector<int64_t> warps =
         decompose(thread / 32, parent.getWarpsPerCTA(), parent.getOrder());
     int64_t lane = thread % 32, g = lane / 4, t = lane % 4;
-    int64_t warpMN = 8 * warps[isA ? 0 : 1];
+    unsigned mnDim = isA ? 0 : 1;
+    int64_t warpMN = warps[mnDim] * parent.getWarpTileSize(mnDim);
     for (int64_t blk = 0; blk < numMN; ++blk)
       for (int64_t kk = 0; kk < numK; ++kk)
         for (int64_t r = 0; r < perStep; ++r)

@@ -364,6 +364,12 @@ static FailureOr<Slots> scanAlong(LoweringContext &l, Operation *op,
     return op->emitError("scanning a sliced tile is not supported by "
                          "convert-tile-to-gpu");
   BlockedEncodingAttr layout = src.getLayout();
+  // The scan below takes a thread's chunks along the axis to follow each
+  // other across all lanes and warps.
+  if (layout.getWarpReps(axis) != 1)
+    return op->emitError("scanning along a dimension whose warps repeat "
+                         "their tile (repsPerWarp) is not supported by "
+                         "convert-tile-to-gpu");
   Slots out = l.lookup(srcValue);
   Type elemType = out.front().getType();
   // `a` then `c`, either possibly absent.

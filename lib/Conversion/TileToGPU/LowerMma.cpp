@@ -5,7 +5,8 @@
 // (K x N) two per (n8 block j, kk), i/j outermost. The accumulator's m16
 // block i pairs local rows 2i and 2i+1 of its mma layout (a blocked layout),
 // so instruction row r < 8 is tensor row `16 wm i + 8 warpM + r` and row
-// r >= 8 is `16 wm i + 8 wm + 8 warpM + r - 8`; the n8 block j is tensor
+// r >= 8 is `16 wm i + 8 wm + 8 warpM + r - 8` (with repsPerWarp [2, 1]:
+// `16 wm i + 16 warpM + r` for every r < 16); the n8 block j is tensor
 // columns `8 wn j + 8 warpN + [0, 8)`.
 //
 // Operands reach fragments through shared memory, stored along either
@@ -68,8 +69,10 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
   int64_t kLo = onlyK < 0 ? 0 : onlyK, kHi = onlyK < 0 ? numK : onlyK + 1;
   // Registers per (block, k step), at (blk * numK + kk) * perStep.
   int64_t perStep = isA ? 4 : 2;
-  // An A block is 16 rows: 8 at the warp's offset, 8 more wm * 8 further.
-  int64_t blockStride = isA ? 16 * wm : 8 * wn, halfStride = 8 * wm;
+  // An A block is 16 rows, the parent's local rows 2 blk and 2 blk + 1: 8
+  // at the warp's offset, 8 more wm * 8 further (8 with repsPerWarp).
+  int64_t blockStride = isA ? parent.getChunkOffset(0, 2) : 8 * wn;
+  int64_t halfStride = parent.getChunkOffset(0, 1);
   bool kContiguous = tile.contiguousDim() == (isA ? 1u : 0u);
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, x, y);
@@ -85,7 +88,9 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
     return arith::RemUIOp::create(b, lane, l.i32(d));
   };
   // The warp's first row (A) or column (B) of the tensor.
-  Value warpMN = scaled(l.warpCoords(parent)[isA ? 0 : 1], 8);
+  unsigned mnDim = isA ? 0 : 1;
+  Value warpMN =
+      scaled(l.warpCoords(parent)[mnDim], parent.getWarpTileSize(mnDim));
   SwizzleAnchors anchors;
   // Pointer to the element at (mn + mnDelta, k + kDelta).
   auto at = [&](Value mn, int64_t mnDelta, Value k, int64_t kDelta) {
@@ -224,8 +229,8 @@ static bool isAccumulatorAsA(ConvertLayoutOp op) {
       op.getSrc().getType().getEncoding());
   Type elem = type.getElementType();
   if (!to || !from || to.getOpIdx() != 0 || !from.isMmaAccumulator() ||
-      from.getWarpsPerCTA() != to.getParent().getWarpsPerCTA() ||
-      from.getWarpsPerCTA()[1] != 1 || !(elem.isF16() || elem.isBF16()))
+      from != to.getParent() || from.getWarpsPerCTA()[1] != 1 ||
+      !(elem.isF16() || elem.isBF16()))
     return false;
   return type.getDimSize(0) % (16 * from.getWarpsPerCTA()[0]) == 0 &&
          type.getDimSize(1) % 16 == 0;

@@ -5,15 +5,19 @@
 // becomes `wgmma.mma_async` instructions that read the operands from shared
 // memory through matrix descriptors; the accumulator stays in registers.
 //
-// The accumulator is tile-accelerate-dot's layout with all W warps along M:
-// warp w holds rows 8w + [0, 8) of each 8W rows. Warpgroup q (warps 4q ..
-// 4q + 3) issues, for each of its m64 blocks i, one m64nNk16 instruction
-// per k step (k32 for i8); warp w' of the warpgroup gets instruction
-// rows 16w' + [0, 16), which the A stage's M order (rowWarps for a
-// K-major A, colWarps for an MN-major one) makes the
-// rows of its local rows 2i and 2i + 1. Register 4j + r of an instruction's
-// result is n8 block j, row half r / 2, column r % 2 of the lane's pair: the
-// m16n8 fragment of mma.sync, so the accumulator slots are the same.
+// The accumulator is tile-accelerate-dot's layout with all W warps along M
+// and repsPerWarp [2, 1]: warp w holds rows 16w + [0, 16) of each 16W rows,
+// its local rows 2i and 2i + 1 being rows 16w + [0, 8) and 16w + [8, 16) of
+// block i. Warpgroup q (warps 4q .. 4q + 3) issues, for each of its m64
+// blocks i (rows 16Wi + 64q + [0, 64)), one m64nNk16 instruction per k step
+// (k32 for 8-bit types); warp w' of the warpgroup gets instruction rows
+// 16w' + [0, 16): the accumulator's rows, with A read in order (K-major or
+// MN-major). A layout without repsPerWarp (warp w: rows 8w + [0, 8) of each
+// 8W rows) needs the A stage's M order permuted (rowWarps for a K-major A,
+// colWarps for an MN-major one) to get the same. Register 4j + r of an
+// instruction's result is n8 block j, row half r / 2, column r % 2 of the
+// lane's pair: the m16n8 fragment of mma.sync, so the accumulator slots are the
+// same.
 //
 // A descriptor (PTX ISA "matrix descriptor") packs in 16-byte units the
 // start address (bits 0-13), the leading-dimension byte offset (16-29:
@@ -211,8 +215,11 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   bool aInRegisters = !aStage || aStage->tile.panel == 0;
   bool aKMajor = aStage && aStage->tile.contiguousDim() == 1;
   Type in = aType.getElementType();
+  // An accumulator in warpgroup row order (repsPerWarp [2, 1]) reads A's
+  // rows in order; otherwise the stage holds them permuted for `warps`.
+  int64_t storedWarps = layout.getWarpReps(0) == 2 ? 0 : warps;
   if (!aInRegisters &&
-      (aKMajor ? aStage->tile.rowWarps : aStage->tile.colWarps) != warps)
+      (aKMajor ? aStage->tile.rowWarps : aStage->tile.colWarps) != storedWarps)
     return op.emitError("the A stage is not stored for this warpgroup MMA");
   int64_t warpgroups = warps / 4;
   int64_t blocksM = m / (64 * warpgroups);

@@ -89,8 +89,8 @@ ArrayRef<Value> LoweringContext::threadBase(const Distribution &dist) {
   b.setInsertionPoint(prologueAnchor);
   for (unsigned d = 0; d < layout.getRank(); ++d) {
     int64_t spt = layout.getSizePerThread()[d];
-    int64_t perWarp = spt * layout.getThreadsPerWarp()[d];
-    Value w = arith::MulIOp::create(b, warps[d], i32(perWarp));
+    Value w =
+        arith::MulIOp::create(b, warps[d], i32(layout.getWarpTileSize(d)));
     Value l = arith::MulIOp::create(b, lanes[d], i32(spt));
     base.push_back(arith::AddIOp::create(b, w, l));
   }

@@ -146,6 +146,20 @@ tile.kernel @scan_sliced(%p: !tile.ptr<f32>, %v: f32) attributes {tile.num_warps
 
 // -----
 
+// A warpgroup accumulator's rows: a thread's two row chunks are not
+// consecutive along the rows, so a scan along them is refused (tile-fuse
+// never gives a scan this layout; along the columns it is a plain layout).
+#wg = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+tile.kernel @scan_warp_reps(%p: !tile.ptr<f32>, %v: f32) attributes {tile.num_warps = 4 : i32} {
+  %t = tile.splat %v : tensor<64x8xf32, #wg>
+  %c = tile.scan sum %t, axis = 1 : tensor<64x8xf32, #wg>
+  // expected-error @+1 {{scanning along a dimension whose warps repeat their tile (repsPerWarp) is not supported by convert-tile-to-gpu}}
+  %r = tile.scan sum %t, axis = 0 : tensor<64x8xf32, #wg>
+  tile.return
+}
+
+// -----
+
 // Stages stored for wgmma feeding a dot whose warps are not all along M.
 #mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>

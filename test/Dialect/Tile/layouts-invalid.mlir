@@ -24,6 +24,25 @@ tile.kernel @k(%x: tensor<4xf32, #b>) { tile.return }
 
 // -----
 
+// expected-error @+1 {{repsPerWarp must have one entry per dimension}}
+#b = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2]}>
+tile.kernel @k(%x: tensor<64x8xf32, #b>) { tile.return }
+
+// -----
+
+// One spelling per layout: all-ones repetitions are the plain layout.
+// expected-error @+1 {{repsPerWarp is omitted when every entry is 1}}
+#b = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [1, 1]}>
+tile.kernel @k(%x: tensor<64x8xf32, #b>) { tile.return }
+
+// -----
+
+// expected-error @+1 {{layout sizes must be powers of two, got 3}}
+#b = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [3, 1]}>
+tile.kernel @k(%x: tensor<64x8xf32, #b>) { tile.return }
+
+// -----
+
 #b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // expected-error @+1 {{a slice of a rank-1 layout would be a scalar}}
 #s = #tile.slice<{dim = 0, parent = #b}>

@@ -142,7 +142,8 @@ Type tile::getI1LikeType(Type type) {
 LogicalResult BlockedEncodingAttr::verify(
     function_ref<InFlightDiagnostic()> emitError,
     ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
-    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order) {
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order,
+    ArrayRef<unsigned> repsPerWarp) {
   size_t rank = order.size();
   if (rank == 0 || sizePerThread.size() != rank ||
       threadsPerWarp.size() != rank || warpsPerCTA.size() != rank)
@@ -153,7 +154,13 @@ LogicalResult BlockedEncodingAttr::verify(
     threads *= t;
   if (threads != 32)
     return emitError() << "threadsPerWarp must multiply to 32, got " << threads;
-  for (ArrayRef<unsigned> list : {sizePerThread, threadsPerWarp, warpsPerCTA})
+  if (!repsPerWarp.empty() && repsPerWarp.size() != rank)
+    return emitError() << "repsPerWarp must have one entry per dimension";
+  if (!repsPerWarp.empty() &&
+      llvm::all_of(repsPerWarp, [](unsigned r) { return r == 1; }))
+    return emitError() << "repsPerWarp is omitted when every entry is 1";
+  for (ArrayRef<unsigned> list :
+       {sizePerThread, threadsPerWarp, warpsPerCTA, repsPerWarp})
     for (unsigned v : list)
       if (v == 0 || (v & (v - 1)) != 0)
         return emitError() << "layout sizes must be powers of two, got " << v;
@@ -174,18 +181,34 @@ unsigned BlockedEncodingAttr::getNumWarps() const {
   return warps;
 }
 
+int64_t BlockedEncodingAttr::getWarpReps(unsigned dim) const {
+  return getRepsPerWarp().empty() ? 1 : getRepsPerWarp()[dim];
+}
+
+int64_t BlockedEncodingAttr::getWarpTileSize(unsigned dim) const {
+  return int64_t(getSizePerThread()[dim]) * getThreadsPerWarp()[dim] *
+         getWarpReps(dim);
+}
+
 SmallVector<int64_t> BlockedEncodingAttr::getCTATileShape() const {
   SmallVector<int64_t> shape;
   for (unsigned d = 0; d < getRank(); ++d)
-    shape.push_back(int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
-                    getWarpsPerCTA()[d]);
+    shape.push_back(getWarpTileSize(d) * getWarpsPerCTA()[d]);
   return shape;
+}
+
+int64_t BlockedEncodingAttr::getChunkOffset(unsigned dim, int64_t chunk) const {
+  int64_t reps = getWarpReps(dim);
+  return chunk % reps * getSizePerThread()[dim] * getThreadsPerWarp()[dim] +
+         chunk / reps * getCTATileShape()[dim];
 }
 
 bool BlockedEncodingAttr::isMmaAccumulator() const {
   return getRank() == 2 && getSizePerThread() == ArrayRef<unsigned>{1, 2} &&
          getThreadsPerWarp() == ArrayRef<unsigned>{8, 4} &&
-         getOrder() == ArrayRef<unsigned>{1, 0};
+         getOrder() == ArrayRef<unsigned>{1, 0} &&
+         (getRepsPerWarp().empty() ||
+          getRepsPerWarp() == ArrayRef<unsigned>{2, 1});
 }
 
 LogicalResult

@@ -1,7 +1,8 @@
 //===- AccelerateDot.cpp - tensor-core layouts for dot --------------------===//
 //
 // Gives each `dot` that tensor cores can compute the `mma.sync` accumulator
-// layout (for sm_90a warpgroup MMAs, all warps along M) and its operands the
+// layout (for sm_90a warpgroup MMAs, all warps along M, each warp's rows
+// those of an m64 instruction: repsPerWarp [2, 1]) and its operands the
 // matching dot-operand layouts, with explicit `convert_layout` ops around it;
 // tile-fuse and tile-remove-layout-conversions then move the accumulator's
 // layout through the K loop and into the epilogue.
@@ -178,8 +179,13 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     if (!grid)
       return widenFloat8(dot);
     MLIRContext *ctx = &getContext();
-    auto mma = BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4},
-                                        {grid->first, grid->second}, {1, 0});
+    // For warpgroup MMAs, each warp's rows are the 16 an m64 instruction
+    // gives it (repsPerWarp [2, 1]), so that A is read in order.
+    SmallVector<unsigned> reps;
+    if (wgmma && grid->second == 1 && m % (16 * warps) == 0)
+      reps = {2, 1};
+    auto mma = BlockedEncodingAttr::get(
+        ctx, {1, 2}, {8, 4}, {grid->first, grid->second}, {1, 0}, reps);
     OpBuilder b(dot);
     Location loc = dot.getLoc();
     Value a = ConvertLayoutOp::create(

@@ -218,9 +218,14 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
     // from registers here).
     if (!isWgmmaOperandOrder(aType.getElementType(), aKMajor, kMajor(*b, 1)))
       continue;
+    // An accumulator in warpgroup row order (repsPerWarp) reads A's rows in
+    // order, from either major.
+    bool rowOrder = operand.getParent().getWarpReps(0) == 2;
     SharedEncodingAttr aEnc;
     if (a)
-      aEnc = aKMajor ? wgmmaEncoding(*a, warps[0], 0) : a->encoding;
+      aEnc = rowOrder  ? wgmmaEncoding(*a, 0, 0)
+             : aKMajor ? wgmmaEncoding(*a, warps[0], 0)
+                       : a->encoding;
     SharedEncodingAttr bEnc = wgmmaEncoding(*b, 0, 0);
     if ((a && !aEnc) || !bEnc)
       continue;
@@ -289,13 +294,10 @@ std::optional<TensorTileAccess> tmaAccess(Candidate &c) {
   SharedEncodingAttr enc = c.encoding;
   if (!enc || !enc.getPanel() || enc.getColWarps() || !c.load.getMask())
     return std::nullopt;
-  // Stored rows of one panel: each tensor row segment is one box's row.
-  // Rows cut into several panels (B given K x N with BN > 64 for f16) took
-  // one box per panel and measured slower than cp.async on the H100
-  // (bench/NOTES.md v25), so they keep cp.async.
-  auto shape = cast<RankedTensorType>(c.load.getType()).getShape();
-  if (shape[enc.getOrder()[0]] != enc.getPanel())
-    return std::nullopt;
+  // Stored rows cut into several panels (B given K x N with BN > 64 for
+  // f16, A given K x M) take one box per panel: slower than cp.async
+  // before the MMAs stayed in flight across TMA iterations (bench/NOTES.md
+  // v25), 8-22% faster since (v34).
   std::optional<TensorTileAccess> access =
       matchTensorTileAccess(c.load.getPtr(), c.load.getMask());
   if (!access || access->contiguousDim != enc.getOrder()[0] ||

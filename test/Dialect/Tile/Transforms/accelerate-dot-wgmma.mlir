@@ -3,10 +3,11 @@
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
 
 // With wgmma, a 16-bit dot that warpgroup MMAs fit (8 warps: M by 128,
-// N <= 256, K by 16, f32 accumulation) puts all warps along M. A tf32 dot,
+// N <= 256, K by 16, f32 accumulation) puts all warps along M, each warp's
+// rows the 16 an m64 instruction gives it (repsPerWarp). A tf32 dot,
 // one with N = 512 and one with M = 64 (not 16 rows per warp) keep the
 // square warp grids of mma.sync.
-// CHECK-DAG: #[[WG:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-DAG: #[[WG:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 // CHECK-DAG: #[[SQ:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 4], order = [1, 0]}>
 // CHECK-LABEL: tile.kernel @fits
 // CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[WG]]>
@@ -43,8 +44,8 @@ tile.kernel @fits(%x: f16, %f: f32, %y: f32, %q: !tile.ptr<f32>) attributes {til
 #t = #tile.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 8], order = [0, 1]}>
 
 // A laid out along M (stored K x M) gets the warpgroup grid too: the MMAs
-// take it from registers (ldmatrix.trans), B from shared memory.
-// CHECK-DAG: #[[WG2:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+// read it from shared memory as an MN-major operand, in order.
+// CHECK-DAG: #[[WG2:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 // CHECK-LABEL: tile.kernel @a_along_m
 // CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[WG2]]>
 tile.kernel @a_along_m(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.num_warps = 8 : i32} {
@@ -64,7 +65,7 @@ tile.kernel @a_along_m(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.nu
 
 // The same through the conversion tile-coalesce puts between a load along
 // M and the dot.
-// CHECK-DAG: #[[WG3:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-DAG: #[[WG3:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 // CHECK-LABEL: tile.kernel @a_converted
 // CHECK: tile.dot {{.*}} -> tensor<128x256xf32, #[[WG3]]>
 tile.kernel @a_converted(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.num_warps = 8 : i32} {

@@ -398,12 +398,13 @@ tile.kernel @computed_bound(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}
 
 // -----
 
-// BN = 128: B's stored rows are two panels, each row segment two boxes;
-// that measured slower than cp.async (bench/NOTES.md v25), so the loop
-// keeps cp.async for both operands.
+// BN = 128: B's stored rows are two panels, each copied as its own box
+// (LowerTma); with the MMAs in flight across iterations that is faster
+// than cp.async (bench/NOTES.md v34), so both operands use the TMA.
 // CHECK-LABEL: tile.kernel @two_panel_rows
-// CHECK-NOT: tma
-// CHECK: tile.async_copy
+// CHECK: %[[B:.*]] = tile.shared_alloc {{.*}}panel = 64}> : memref<3x64x128xf16, 3 : i32>
+// CHECK: tile.tma_copy %arg1[%{{.*}}, %{{.*}}] bounds[%arg5, %arg4] stride %arg7 into %[[B]]
+// CHECK-NOT: tile.async_copy
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 #mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
 #dot_operand = #tile.dot_operand<{opIdx = 0, parent = #mma}>

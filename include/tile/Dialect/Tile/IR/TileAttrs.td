@@ -18,32 +18,65 @@ def Tile_BlockedEncodingAttr : AttrDef<Tile_Dialect, "BlockedEncoding"> {
     chunks); a smaller one is replicated across threads. Layouts are
     shape-independent: every tensor of a rank can share one.
 
+    The optional `repsPerWarp` repeats each warp's tile (`sizePerThread *
+    threadsPerWarp`) `repsPerWarp[d]` times along `d` before the next warp's
+    begins, so a warp tile is `sizePerThread * threadsPerWarp * repsPerWarp`
+    and a thread's chunks along `d` are `sizePerThread * threadsPerWarp`
+    apart within it. It is omitted when every entry is 1. A warpgroup MMA's
+    accumulator (sm_90a) is such a layout: `repsPerWarp = [2, 1]` gives warp
+    w rows 16w + [0, 16) of each 16 * warps rows, the rows an m64
+    instruction gives warp w % 4 of its warpgroup.
+
     ```mlir
     #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32],
                    warpsPerCTA = [4], order = [0]}>
+    #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4],
+                   warpsPerCTA = [8, 1], order = [1, 0],
+                   repsPerWarp = [2, 1]}>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"unsigned">:$sizePerThread,
-                        ArrayRefParameter<"unsigned">:$threadsPerWarp,
-                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
-                        ArrayRefParameter<"unsigned">:$order);
+      ArrayRefParameter<"unsigned">:$threadsPerWarp,
+      ArrayRefParameter<"unsigned">:$warpsPerCTA,
+      ArrayRefParameter<"unsigned">:$order,
+      OptionalArrayRefParameter<"unsigned">:$repsPerWarp);
   let assemblyFormat = [{
     `<` `{` `sizePerThread` `=` `[` $sizePerThread `]` `,`
             `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
             `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
-            `order` `=` `[` $order `]` `}` `>`
+            `order` `=` `[` $order `]`
+            (`,` `repsPerWarp` `=` `[` $repsPerWarp^ `]`)? `}` `>`
   }];
+  let builders = [AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$sizePerThread,
+                                  "::llvm::ArrayRef<unsigned>":$threadsPerWarp,
+                                  "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                                  "::llvm::ArrayRef<unsigned>":$order),
+                              [{
+      return $_get($_ctxt, sizePerThread, threadsPerWarp, warpsPerCTA, order,
+                   ::llvm::ArrayRef<unsigned>());
+    }]>];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     unsigned getRank() const { return getOrder().size(); }
     /// Number of warps the layout spreads over.
     unsigned getNumWarps() const;
+    /// Repetitions of a warp's thread tile along `dim` (1 unless
+    /// repsPerWarp says otherwise).
+    int64_t getWarpReps(unsigned dim) const;
+    /// Elements of one warp's tile along `dim`: sizePerThread *
+    /// threadsPerWarp * repsPerWarp.
+    int64_t getWarpTileSize(unsigned dim) const;
     /// Elements of a CTA tile along each dimension.
     ::llvm::SmallVector<int64_t> getCTATileShape() const;
+    /// Offset along `dim` of a thread's chunk `chunk` (of sizePerThread
+    /// elements) from its first: the chunks of one warp tile, then the
+    /// CTA tile's repetitions.
+    int64_t getChunkOffset(unsigned dim, int64_t chunk) const;
     /// True for the layout of an `mma.sync` m16n8 accumulator fragment:
     /// sizePerThread [1, 2], threadsPerWarp [8, 4], order [1, 0]. Lane
     /// `l` holds row `l / 4` and columns `2 (l % 4) + {0, 1}` of each 8x8
-    /// block; an m16 instruction pairs local rows 2i and 2i+1.
+    /// block; an m16 instruction pairs local rows 2i and 2i+1 (8 warps
+    /// along M apart, or adjacent with repsPerWarp [2, 1]).
     bool isMmaAccumulator() const;
   }];
 }
