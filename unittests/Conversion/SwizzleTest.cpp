@@ -209,24 +209,6 @@ int64_t hardwareAddress(int64_t row, int64_t col, int64_t rows,
   return linear ^ (((linear >> 7) & bits) << 4);
 }
 
-/// The (instruction row, accumulator row) pairs of an `m`-row wgmma A
-/// operand whose accumulator rows spread over `warps` warps: the m64
-/// instruction of warpgroup q, block i gives warp w of the warpgroup its
-/// rows 16 w + 8 h + g, which the blocked accumulator layout gives warp
-/// 4 q + w as rows 8 (4 q + w) + g of its local rows 2 i + h.
-std::vector<std::pair<int64_t, int64_t>> wgmmaARows(int64_t warps, int64_t m) {
-  std::vector<std::pair<int64_t, int64_t>> rows;
-  int64_t groups = warps / 4, blocks = m / (64 * groups);
-  for (int64_t q = 0; q < groups; ++q)
-    for (int64_t i = 0; i < blocks; ++i)
-      for (int64_t w = 0; w < 4; ++w)
-        for (int64_t h = 0; h < 2; ++h)
-          for (int64_t g = 0; g < 8; ++g)
-            rows.push_back({64 * (i * groups + q) + 16 * w + 8 * h + g,
-                            (2 * i + h) * 8 * warps + 8 * (4 * q + w) + g});
-  return rows;
-}
-
 } // namespace
 
 /// Stages stored for wgmma put every element where the hardware's swizzle
@@ -239,7 +221,7 @@ TEST_F(SwizzleTest, WgmmaStagesAreTheHardwareSwizzle) {
                             {32, 256},
                             {16, 128}}) {
     auto encoding =
-        SharedEncodingAttr::getForWgmma(&ctx, {rows, cols}, f16, {1, 0}, 0, 0);
+        SharedEncodingAttr::getForWgmma(&ctx, {rows, cols}, f16, {1, 0});
     ASSERT_TRUE(encoding) << rows << "x" << cols;
     SwizzledTile t = SwizzledTile::get(encoding, {rows, cols}, f16);
     int64_t atomBytes = std::min<int64_t>(cols * 2, 128);
@@ -250,61 +232,31 @@ TEST_F(SwizzleTest, WgmmaStagesAreTheHardwareSwizzle) {
             << rows << "x" << cols << " at (" << r << ", " << c << ")";
   }
   // Rows the descriptors cannot describe: 48 bytes, 192 bytes.
-  EXPECT_FALSE(
-      SharedEncodingAttr::getForWgmma(&ctx, {64, 24}, f16, {1, 0}, 0, 0));
-  EXPECT_FALSE(
-      SharedEncodingAttr::getForWgmma(&ctx, {64, 96}, f16, {1, 0}, 0, 0));
+  EXPECT_FALSE(SharedEncodingAttr::getForWgmma(&ctx, {64, 24}, f16, {1, 0}));
+  EXPECT_FALSE(SharedEncodingAttr::getForWgmma(&ctx, {64, 96}, f16, {1, 0}));
 }
 
-/// The A operand's row groups: the m64 instruction of warpgroup q, block i
-/// gives warp w' its rows 16 w' + [0, 8) and + [8, 16); those must be the
-/// rows warp 4q + w' holds in the accumulator's blocked layout (rows
-/// 8 (4q + w') + [0, 8) of local rows 2i and 2i + 1, 8 W rows apart). The
-/// permutation is a bijection on the stored rows.
-TEST_F(SwizzleTest, WgmmaARowsAreTheAccumulatorRows) {
+/// An MN-major A (the dot's M x K tile loaded along M, stored K x M): the
+/// hardware reads element (m, k) at the MN-major swizzled address of
+/// stored row k, column m; the stage holds it there, every element once,
+/// for one and two panels along M.
+TEST_F(SwizzleTest, WgmmaMnMajorAIsTheHardwareSwizzle) {
   mlir::Type f16 = mlir::Float16Type::get(&ctx);
-  for (int64_t warps : {4, 8}) {
-    for (int64_t m : {16 * warps, 32 * warps}) {
-      auto encoding =
-          SharedEncodingAttr::getForWgmma(&ctx, {m, 64}, f16, {1, 0}, warps, 0);
-      ASSERT_TRUE(encoding);
-      SwizzledTile t = SwizzledTile::get(encoding, {m, 64}, f16);
-      std::set<int64_t> seen;
-      for (int64_t row = 0; row < m; ++row)
-        seen.insert(t.physicalRow(row));
-      EXPECT_EQ(int64_t(seen.size()), m);
-      EXPECT_EQ(*seen.rbegin(), m - 1);
-      for (auto [instructionRow, accumulatorRow] : wgmmaARows(warps, m))
-        EXPECT_EQ(t.physicalRow(accumulatorRow), instructionRow);
-    }
-  }
-}
-
-/// An MN-major A (stored K x M, M contiguous): the hardware reads the
-/// element of instruction row `instructionRow` and k at the MN-major
-/// swizzled address of (k, instructionRow); the stage must hold there the
-/// element of the accumulator row the warp holds (colWarps), for every k.
-TEST_F(SwizzleTest, WgmmaMnMajorAColumnsAreTheAccumulatorRows) {
-  mlir::Type f16 = mlir::Float16Type::get(&ctx);
-  for (int64_t warps : {4, 8}) {
-    for (int64_t m : {16 * warps, 32 * warps}) {
-      int64_t k = 32;
-      auto encoding =
-          SharedEncodingAttr::getForWgmma(&ctx, {k, m}, f16, {1, 0}, 0, warps);
-      ASSERT_TRUE(encoding);
-      SwizzledTile t = SwizzledTile::get(encoding, {k, m}, f16);
-      EXPECT_EQ(t.panel, 64);
-      std::set<int64_t> seen;
-      for (auto [instructionRow, accumulatorRow] : wgmmaARows(warps, m))
-        for (int64_t kk = 0; kk < k; ++kk) {
-          int64_t at = t.offset(kk, accumulatorRow) * 2;
-          seen.insert(at);
-          ASSERT_EQ(at, hardwareAddress(kk, instructionRow, k, 2, 128))
-              << warps << " warps, M " << m << ", k " << kk << ", row "
-              << accumulatorRow;
-        }
-      EXPECT_EQ(int64_t(seen.size()), k * m);
-    }
+  for (int64_t m : {64, 128, 256}) {
+    int64_t k = 32;
+    auto encoding = SharedEncodingAttr::getForWgmma(&ctx, {m, k}, f16, {0, 1});
+    ASSERT_TRUE(encoding);
+    SwizzledTile t = SwizzledTile::get(encoding, {m, k}, f16);
+    EXPECT_EQ(t.panel, 64);
+    std::set<int64_t> seen;
+    for (int64_t mm = 0; mm < m; ++mm)
+      for (int64_t kk = 0; kk < k; ++kk) {
+        int64_t at = t.offset(mm, kk) * 2;
+        seen.insert(at);
+        ASSERT_EQ(at, hardwareAddress(kk, mm, k, 2, 128))
+            << "M " << m << ", m " << mm << ", k " << kk;
+      }
+    EXPECT_EQ(int64_t(seen.size()), k * m);
   }
 }
 

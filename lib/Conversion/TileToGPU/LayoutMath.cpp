@@ -114,8 +114,6 @@ SwizzledTile SwizzledTile::get(SharedEncodingAttr encoding,
   tile.perPhase = encoding.getPerPhase();
   tile.maxPhase = encoding.getMaxPhase();
   tile.panel = encoding.getPanel();
-  tile.rowWarps = encoding.getRowWarps();
-  tile.colWarps = encoding.getColWarps();
   return tile;
 }
 

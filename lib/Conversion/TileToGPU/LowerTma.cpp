@@ -83,7 +83,7 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
   unsigned contiguous = tile.contiguousDim(), other = 1 - contiguous;
-  int64_t panel = tile.panel, run = tile.rowWarps ? 8 : tile.rows;
+  int64_t panel = tile.panel, run = tile.rows;
   while (run > 256)
     run /= 2;
   TensorMapInfo map;
@@ -122,8 +122,8 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
   int64_t runsPerPanel = tile.rows / run;
   int64_t boxes = tile.cols / panel * runsPerPanel;
   // Boxes cover stored rows and columns: a box's first element is where
-  // the stored tile keeps (row, col) (its rows in warpgroup order for an A
-  // operand; swizzle phase 0 at the 8-row starts of boxes).
+  // the stored tile keeps (row, col) (swizzle phase 0 at the 8-row starts
+  // of boxes).
   SwizzledTile stored = tile;
   stored.transposed = false;
   // The box from stored element (row, col), `offset` elements into the
@@ -142,10 +142,10 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
         NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, /*group=*/nullptr,
         /*predicate=*/Value());
   };
-  // Several boxes (an A operand's 8-row groups in warpgroup order) are
-  // issued by as many threads of the first warp, one each: one copy
-  // instruction instead of `boxes` in a row in thread 0 (fewer
-  // instructions; no measurable speedup, bench/NOTES.md v32).
+  // Several boxes (one per panel, or per 256 rows) are issued by as many
+  // threads of the first warp, one each: one copy instruction instead of
+  // `boxes` in a row in thread 0 (fewer instructions; no measurable
+  // speedup, bench/NOTES.md v32).
   bool perThread = boxes > 1 && boxes <= 32;
   l.emitIf(issue, [&] {
     NVVM::MBarrierArriveExpectTxOp::create(

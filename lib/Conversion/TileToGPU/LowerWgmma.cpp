@@ -1,9 +1,10 @@
 //===- LowerWgmma.cpp - tensor-core dot: sm_90a warpgroup MMAs ------------===//
 //
-// A dot whose B (and A, or A's fragments) is read from pipeline stages
-// stored for wgmma (a `#tile.shared` encoding with panels, see TileAttrs.td)
-// becomes `wgmma.mma_async` instructions that read the operands from shared
-// memory through matrix descriptors; the accumulator stays in registers.
+// A dot whose B (and A, unless A is in registers) is read from pipeline
+// stages stored for wgmma (a `#tile.shared` encoding with panels, see
+// TileAttrs.td) becomes `wgmma.mma_async` instructions that read the operands
+// from shared memory through matrix descriptors; the accumulator stays in
+// registers.
 //
 // The accumulator is tile-accelerate-dot's layout with all W warps along M
 // and repsPerWarp [2, 1]: warp w holds rows 16w + [0, 16) of each 16W rows,
@@ -12,12 +13,9 @@
 // blocks i (rows 16Wi + 64q + [0, 64)), one m64nNk16 instruction per k step
 // (k32 for 8-bit types); warp w' of the warpgroup gets instruction rows
 // 16w' + [0, 16): the accumulator's rows, with A read in order (K-major or
-// MN-major). A layout without repsPerWarp (warp w: rows 8w + [0, 8) of each
-// 8W rows) needs the A stage's M order permuted (rowWarps for a K-major A,
-// colWarps for an MN-major one) to get the same. Register 4j + r of an
-// instruction's result is n8 block j, row half r / 2, column r % 2 of the
-// lane's pair: the m16n8 fragment of mma.sync, so the accumulator slots are the
-// same.
+// MN-major). Register 4j + r of an instruction's result is n8 block j, row
+// half r / 2, column r % 2 of the lane's pair: the m16n8 fragment of
+// mma.sync, so the accumulator slots are the same.
 //
 // A descriptor (PTX ISA "matrix descriptor") packs in 16-byte units the
 // start address (bits 0-13), the leading-dimension byte offset (16-29:
@@ -26,13 +24,10 @@
 // (62-63: 1 = 128, 2 = 64, 3 = 32 bytes). Stages start 1024-byte aligned,
 // so the hardware's swizzle is the encoding's.
 //
-// An A stage stored for ldmatrix (an A given K x M, whose column groups
-// cannot take the permutation above without splitting cp.async's 32-byte
-// sectors) reaches the MMAs in registers instead: each warp's mma.sync m16
-// fragments of block i are the register-A fragment of the block's
-// instruction for that warp. So does an A that is no stage at all (loaded
-// before the loop, or computed: attention's P re-packed from the previous
-// dot's accumulator), whose slots are those fragments already.
+// An A that is no stage (loaded before the loop, or computed: attention's
+// P re-packed from the previous dot's accumulator) reaches the MMAs in
+// registers: each warp's mma.sync m16 fragments of block i are the
+// register-A fragment of the block's instruction for that warp.
 //
 // The dot then waits for its group (wait_group 0), unless its only user is
 // a `dot_wait`, which ends it later. Both waits pass the accumulators
@@ -203,38 +198,26 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   int64_t warps = layout.getWarpsPerCTA()[0];
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
   int64_t k = aType.getDimSize(1);
-  if (layout.getWarpsPerCTA()[1] != 1 ||
+  if (layout.getWarpsPerCTA()[1] != 1 || layout.getWarpReps(0) != 2 ||
       !fitsWgmma(m, n, k, aType.getElementType(), cType.getElementType(),
                  warps))
     return op.emitError("the dot's layout does not fit warpgroup MMAs");
   std::optional<LoweringContext::Stage> aStage = l.deferredStage(op.getA());
   std::optional<LoweringContext::Stage> bStage = l.deferredStage(op.getB());
   assert(bStage && "isWgmmaDot's B shared_load is deferred");
-  // An A not staged for wgmma goes to the MMAs in registers: this warp's
-  // m16 fragments of block i are the rows of the instruction of block i.
-  bool aInRegisters = !aStage || aStage->tile.panel == 0;
+  if (aStage && aStage->tile.panel == 0)
+    return op.emitError("the A stage is not stored for warpgroup MMAs");
+  // An A that is no stage goes to the MMAs in registers: this warp's m16
+  // fragments of block i are the rows of the instruction of block i.
+  bool aInRegisters = !aStage;
   bool aKMajor = aStage && aStage->tile.contiguousDim() == 1;
   Type in = aType.getElementType();
-  // An accumulator in warpgroup row order (repsPerWarp [2, 1]) reads A's
-  // rows in order; otherwise the stage holds them permuted for `warps`.
-  int64_t storedWarps = layout.getWarpReps(0) == 2 ? 0 : warps;
-  if (!aInRegisters &&
-      (aKMajor ? aStage->tile.rowWarps : aStage->tile.colWarps) != storedWarps)
-    return op.emitError("the A stage is not stored for this warpgroup MMA");
   int64_t warpgroups = warps / 4;
   int64_t blocksM = m / (64 * warpgroups);
   Slots acc = l.lookup(op.getAcc());
-  Slots aRegs;
-  if (aStage && aInRegisters) {
-    // The A registers of MMAs still in flight (a previous iteration's) must
-    // not be rewritten: wait for them before loading this dot's.
-    acc = waitForGroups(l, 0, acc);
-    aRegs = loadMmaFragments(l, aType, aStage->tile, aStage->pointer);
-  } else if (aInRegisters) {
-    // Loop-invariant or computed after the MMAs it depends on ended
-    // (tile-promote-shared leaves no MMAs in flight across a computed A).
-    aRegs = l.lookup(op.getA());
-  }
+  // Loop-invariant or computed after the MMAs it depends on ended
+  // (tile-promote-shared leaves no MMAs in flight across a computed A).
+  Slots aRegs = aInRegisters ? l.lookup(op.getA()) : Slots();
   std::optional<OperandDescriptors> aDesc;
   Value aBase;
   if (!aInRegisters) {

@@ -415,17 +415,6 @@ static Value storedOffset(LoweringContext &l, const SwizzledTile &tile,
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, x, y);
   };
-  // SwizzledTile::warpgroupOrder.
-  auto warpgroupOrder = [&](Value m, int64_t warps) -> Value {
-    if (!warps)
-      return m;
-    Value group = div(m, 8), rep = div(group, warps), warp = rem(group, warps);
-    Value q = div(warp, 4), w = rem(warp, 4), i = div(rep, 2), h = rem(rep, 2);
-    Value physical = add(mul(add(mul(i, warps / 4), q), 8), add(mul(w, 2), h));
-    return add(mul(physical, 8), rem(m, 8));
-  };
-  row = warpgroupOrder(row, tile.rowWarps);
-  col = warpgroupOrder(col, tile.colWarps);
   Value phase = rem(div(row, tile.perPhase), tile.maxPhase);
   int64_t width = tile.panel ? tile.panel : tile.cols;
   Value panelStart;
@@ -456,7 +445,7 @@ Value tile::swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
     std::swap(row, col);
     std::swap(rowDelta, colDelta);
   }
-  if (tile.panel || tile.rowWarps) {
+  if (tile.panel) {
     // Not linear in the deltas: the whole offset each time.
     auto plus = [&](Value x, int64_t c) -> Value {
       return c == 0 ? x : arith::AddIOp::create(b, x, l.i32(c));

@@ -165,7 +165,7 @@ tile.kernel @scan_warp_reps(%p: !tile.ptr<f32>, %v: f32) attributes {tile.num_wa
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 tile.kernel @wgmma_square_warps(%s: i32) attributes {tile.num_warps = 4 : i32} {
-  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %acc = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
   %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
@@ -177,17 +177,35 @@ tile.kernel @wgmma_square_warps(%s: i32) attributes {tile.num_warps = 4 : i32} {
 
 // -----
 
-// An A stage stored without the accumulator's row order (rowWarps 0).
+// An accumulator whose warps hold rows 8w + [0, 8) (no repsPerWarp): not
+// the rows m64 instructions give them.
 #mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
-tile.kernel @wgmma_unordered_a(%s: i32) attributes {tile.num_warps = 4 : i32} {
+tile.kernel @wgmma_interleaved_rows(%s: i32) attributes {tile.num_warps = 4 : i32} {
   %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %acc = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
   %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
   %b = tile.shared_load %bbuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #bo>
-  // expected-error @+1 {{the A stage is not stored for this warpgroup MMA}}
+  // expected-error @+1 {{the dot's layout does not fit warpgroup MMAs}}
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+  tile.return
+}
+
+// -----
+
+// An A stage stored for ldmatrix (no panels) beside a B stored for wgmma.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+tile.kernel @wgmma_a_without_panels(%s: i32) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<2x64x64xf16, 3>
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
+  %acc = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #bo>
+  // expected-error @+1 {{the A stage is not stored for warpgroup MMAs}}
   %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
   tile.return
 }
@@ -243,12 +261,12 @@ tile.kernel @__assertfail(%n: i32) attributes {tile.num_warps = 4 : i32} {
 
 // -----
 
-// An i8 A from an ldmatrix stage (registers) with B stored for wgmma.
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// An i8 A stored MN-major (K x M) with B stored for wgmma.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
-tile.kernel @wgmma_i8_registers(%s: i32) attributes {tile.num_warps = 4 : i32} {
-  %abuf = tile.shared_alloc <{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}> : memref<2x64x64xi8, 3>
+tile.kernel @wgmma_i8_mn_major(%s: i32) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 16, perPhase = 2, maxPhase = 4, order = [0, 1], panel = 64}> : memref<2x64x64xi8, 3>
   %bbuf = tile.shared_alloc <{vec = 16, perPhase = 2, maxPhase = 4, order = [0, 1], panel = 64}> : memref<2x64x64xi8, 3>
   %acc = arith.constant dense<0> : tensor<64x64xi32, #mma>
   %a = tile.shared_load %abuf[%s] : memref<2x64x64xi8, 3> -> tensor<64x64xi8, #a>

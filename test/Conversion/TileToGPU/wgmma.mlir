@@ -1,7 +1,8 @@
 // RUN: tile-opt %s --split-input-file --convert-tile-to-gpu | FileCheck %s
 
 // A dot whose operands are stages stored for wgmma: A (64 x 64, K-major,
-// rows of 128 bytes, row groups in warpgroup order for 4 warps) and B
+// rows of 128 bytes, in order: the accumulator is in the instructions' row
+// order) and B
 // (64 x 128 row-major: MN-major, two panels of 64 columns). Descriptor
 // fields in 16-byte units: A 0x4000004000010000 (128-byte swizzle, 8 rows
 // of 128 bytes, leading offset unused), B 0x4000004002000000 (the panel
@@ -9,7 +10,7 @@
 // A 32 bytes along its rows (2 units) and B 16 rows (128 units). The
 // kernel issues no cp.async, so its async_wait is only a block barrier
 // (with copies it also fences them for the async proxy: Target/wgmma.test).
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK: llvm.mlir.global external @__tile_shared_wgmma() {addr_space = 3 : i32, alignment = 1024 : i64
@@ -40,7 +41,7 @@
 // CHECK: %[[W0:.*]] = llvm.extractvalue %[[W]][0]
 // CHECK: llvm.store %[[W0]]
 tile.kernel @wgmma(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
-  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
   %acc = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
   tile.async_wait pending = 0
@@ -56,7 +57,7 @@ tile.kernel @wgmma(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 :
 
 // A dot whose only user is a dot_wait leaves its group in flight: no wait
 // in the dot; the dot_wait ties the accumulators through wait_group 1.
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK-LABEL: gpu.func @in_flight
@@ -66,7 +67,7 @@ tile.kernel @wgmma(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 :
 // CHECK-NOT: wait_group
 // CHECK: gpu.return
 tile.kernel @in_flight(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
-  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
   %acc = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
   %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
@@ -84,7 +85,7 @@ tile.kernel @in_flight(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps =
 // no block barrier before it (`unsynchronized`), and the dot_wait that
 // leaves one group in flight is followed by one (`synchronize`), after
 // which every warp's earlier MMAs have ended.
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK-LABEL: gpu.func @in_flight_synchronized
@@ -101,7 +102,7 @@ tile.kernel @in_flight(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps =
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 tile.kernel @in_flight_synchronized(%s: i32, %ph: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
-  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 4}> : memref<2x64x64xf16, 3>
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
   %bar = tile.barrier_alloc arrivals = 2 : memref<2xi64, 3>
   %acc = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
@@ -117,29 +118,32 @@ tile.kernel @in_flight_synchronized(%s: i32, %ph: i32, %p: !tile.ptr<f32>) attri
 
 // -----
 
-// A stored K x M for ldmatrix (no panels: an MN-major A) reaches the MMAs
-// in registers: after waiting for any MMAs still in flight (their A
-// registers must not be rewritten), each warp reads its fragments with
-// ldmatrix.trans (4 per k step of 16 here: one m16 block, k 64), and each
-// m64n64k16 takes four of them and B's descriptor through the register-A
-// form of wgmma.mma_async (inline PTX: NVVM's op takes A only as a
-// descriptor; scale-d a predicate set from a true operand). B given K x N
-// is MN-major: imm-trans-b 1.
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// A stored K x M (MN-major: stored rows run along M, one 128-byte panel)
+// is a descriptor operand too, read with imm-trans-a 1 (`col`): its
+// descriptor 0x4000004002000000, B's in the first test (the 128-byte
+// swizzle, the 8-row stride, 64 rows of 128 bytes between panels as the
+// leading offset), 16
+// stored rows (128 units) further each k step. No wait and no ldmatrix
+// before the MMAs.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
-// CHECK-LABEL: gpu.func @register_a
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;"
-// CHECK-COUNT-4: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK-LABEL: gpu.func @mn_major_a
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK-NOT: wgmma.wait_group
+// CHECK: %[[AF:.*]] = arith.constant 4611686293338849280 : i64
+// CHECK-NEXT: %[[A:.*]] = arith.ori %{{.*}}, %[[AF]] : i64
+// CHECK: %[[A0:.*]] = arith.addi %[[A]], %{{.*}} : i64
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK-NEXT: llvm.extractvalue
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{(\$[0-9]+, )+}}$31}, {$64, $65, $66, $67}, $68, p, 1, 1, 1; }", "{{(=f,)+}}0,{{([0-9]+,)+}}31,r,r,r,r,l,r"
-// CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
-// CHECK-NOT: nvvm.wgmma.mma_async
-// CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: "wgmma.wait_group.sync.aligned 0;"
-tile.kernel @register_a(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
-  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}> : memref<2x64x64xf16, 3>
+// CHECK-NEXT: nvvm.wgmma.mma_async %[[A0]], %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <col>], B[<f16>, <one>, <row>]
+// CHECK-NEXT: %[[ROWS16:.*]] = arith.constant 128 : i64
+// CHECK-NEXT: %[[A1:.*]] = arith.addi %[[A0]], %[[ROWS16]] : i64
+// CHECK: nvvm.wgmma.mma_async %[[A1]]
+// CHECK-COUNT-2: nvvm.wgmma.mma_async
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: nvvm.ldmatrix
+tile.kernel @mn_major_a(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], panel = 64}> : memref<2x64x64xf16, 3>
   %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %acc = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
   %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
@@ -157,7 +161,7 @@ tile.kernel @register_a(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps 
 // is computed in: no wait and no ldmatrix before them, each m64n64k16 (one
 // per k step of 16; k 64 here) takes four of the packed registers. B is a K x N
 // view of a stage stored N x K (attention's trans(K)): K-major, imm-trans-b 0.
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK-LABEL: gpu.func @computed_a

@@ -586,7 +586,7 @@ tile.kernel @tma_copy_element_type(%p: !tile.ptr<f32>, %i: i32, %pred: i1) {
 tile.kernel @tma_copy_unswizzled_stage(%p: !tile.ptr<f16>, %i: i32, %pred: i1) {
   %s = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<2x64x64xf16, 3 : i32>
   %b = tile.barrier_alloc arrivals = 1 : memref<2xi64, 3 : i32>
-  // expected-error @+1 {{'tile.tma_copy' op fills stages stored with the hardware's swizzle (a tile.shared_alloc with panels, K-major rows)}}
+  // expected-error @+1 {{'tile.tma_copy' op fills stages stored with the hardware's swizzle (a tile.shared_alloc with panels)}}
   tile.tma_copy %p[%i, %i] bounds[%i, %i] stride %i into %s[%i] barriers %b if %pred : <f16>, memref<2x64x64xf16, 3 : i32>, memref<2xi64, 3 : i32>
   tile.return
 }

@@ -31,14 +31,12 @@ tile.kernel @encoded(%p: !tile.ptr<f32>) {
   tile.return
 }
 
-// Shared encodings for wgmma (panels, A's row groups) print back as parsed;
-// the defaults (0) are not printed.
+// Shared encodings for wgmma (panels) print back as parsed; the default
+// (0) is not printed.
 // CHECK-LABEL: tile.kernel @wgmma_stages
 tile.kernel @wgmma_stages() {
-  // CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 8}> : memref<3x128x64xf16, 3>
-  %a = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 8}> : memref<3x128x64xf16, 3>
-  // CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, colWarps = 8}> : memref<3x64x128xf16, 3>
-  %at = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, colWarps = 8}> : memref<3x64x128xf16, 3>
+  // CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x128x64xf16, 3>
+  %a = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x128x64xf16, 3>
   // CHECK: tile.shared_alloc <{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1], panel = 32}> : memref<3x64x256xf16, 3>
   %b = tile.shared_alloc <{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1], panel = 32}> : memref<3x64x256xf16, 3>
   // CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<3x64x64xf16, 3>

@@ -91,12 +91,6 @@ struct SwizzledTile {
   /// Elements per panel when stored rows are cut into panels stored one
   /// after another (wgmma operands); 0 when rows are whole.
   int64_t panel = 0;
-  /// Warps along M of the wgmma whose A operand this is (its 8-row groups
-  /// in warpgroup order); 0 when rows are in order.
-  int64_t rowWarps = 0;
-  /// The same for an MN-major A operand, whose stored columns run along M
-  /// (its 8-column groups in warpgroup order); 0 when columns are in order.
-  int64_t colWarps = 0;
   /// The tile of `shape` and `elemType` stored as `encoding` says.
   static SwizzledTile get(SharedEncodingAttr encoding,
                           llvm::ArrayRef<int64_t> shape, mlir::Type elemType);
@@ -122,29 +116,10 @@ struct SwizzledTile {
   int64_t offset(int64_t row, int64_t col) const {
     if (transposed)
       std::swap(row, col);
-    row = physicalRow(row);
-    col = warpgroupOrder(col, colWarps);
     int64_t phase = row / perPhase % maxPhase;
     int64_t width = panel ? panel : cols;
     return col / width * rows * width + row * width +
            ((col % width / vec) ^ phase) * vec + col % vec;
-  }
-  /// The position stored row `row` takes: itself, or for a wgmma A operand
-  /// (rowWarps W, Q = W / 4 warpgroups) the row of 8-row group `8 (i Q + q)
-  /// + 2 w + h` for the group `(2 i + h) W + 4 q + w` that warp 4 q + w of
-  /// the accumulator layout holds in its local rows 2 i + h.
-  int64_t physicalRow(int64_t row) const {
-    return warpgroupOrder(row, rowWarps);
-  }
-  /// Where M index `m` of a wgmma A operand whose accumulator rows spread
-  /// over `warps` warps is stored (`m` itself for 0 warps): see
-  /// physicalRow.
-  static int64_t warpgroupOrder(int64_t m, int64_t warps) {
-    if (!warps)
-      return m;
-    int64_t group = m / 8, rep = group / warps, warp = group % warps;
-    int64_t q = warp / 4, w = warp % 4, i = rep / 2, h = rep % 2;
-    return 8 * (8 * (i * (warps / 4) + q) + 2 * w + h) + m % 8;
   }
 };
 

@@ -16,36 +16,6 @@ using namespace tile;
 #define GET_TYPEDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
 
-/// `#tile.shared`'s optional `, rowWarps = W` or `, colWarps = W` after its
-/// panel (at most one of them).
-static ParseResult parseWarpgroupOrder(AsmParser &parser, unsigned &rowWarps,
-                                       unsigned &colWarps) {
-  rowWarps = 0;
-  colWarps = 0;
-  if (failed(parser.parseOptionalComma()))
-    return success();
-  StringRef key;
-  unsigned warps;
-  if (parser.parseKeyword(&key))
-    return failure();
-  if (key != "rowWarps" && key != "colWarps")
-    return parser.emitError(parser.getCurrentLocation(),
-                            "expected rowWarps or colWarps, got ")
-           << key;
-  if (parser.parseEqual() || parser.parseInteger(warps))
-    return failure();
-  (key == "rowWarps" ? rowWarps : colWarps) = warps;
-  return success();
-}
-
-static void printWarpgroupOrder(AsmPrinter &printer, unsigned rowWarps,
-                                unsigned colWarps) {
-  if (rowWarps)
-    printer << ", rowWarps = " << rowWarps;
-  else if (colWarps)
-    printer << ", colWarps = " << colWarps;
-}
-
 #define GET_ATTRDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
 
@@ -226,8 +196,7 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            unsigned vec, unsigned perPhase, unsigned maxPhase,
-                           ArrayRef<unsigned> order, unsigned panel,
-                           unsigned rowWarps, unsigned colWarps) {
+                           ArrayRef<unsigned> order, unsigned panel) {
   for (unsigned v : {vec, perPhase, maxPhase})
     if (v == 0 || (v & (v - 1)) != 0)
       return emitError() << "vec, perPhase and maxPhase must be powers of "
@@ -239,22 +208,13 @@ SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (panel != 0 && panel != vec * maxPhase)
     return emitError() << "a panel is one swizzle atom: vec * maxPhase = "
                        << vec * maxPhase << " elements, got " << panel;
-  if (rowWarps != 0 && (panel == 0 || rowWarps % 4 != 0))
-    return emitError() << "rowWarps orders a wgmma A operand: it needs "
-                          "panels and a multiple of 4 warps, got "
-                       << rowWarps;
-  if (colWarps != 0 && (panel == 0 || colWarps % 4 != 0 || rowWarps != 0))
-    return emitError() << "colWarps orders an MN-major wgmma A operand: it "
-                          "needs panels, a multiple of 4 warps and no "
-                          "rowWarps, got "
-                       << colWarps;
   return success();
 }
 
-SharedEncodingAttr
-SharedEncodingAttr::getForWgmma(MLIRContext *context, ArrayRef<int64_t> shape,
-                                Type elemType, ArrayRef<unsigned> order,
-                                unsigned rowWarps, unsigned colWarps) {
+SharedEncodingAttr SharedEncodingAttr::getForWgmma(MLIRContext *context,
+                                                   ArrayRef<int64_t> shape,
+                                                   Type elemType,
+                                                   ArrayRef<unsigned> order) {
   int64_t elemBytes = std::max(1u, elemType.getIntOrFloatBitWidth() / 8);
   int64_t rowBytes = shape[order[0]] * elemBytes;
   if (shape[order[1]] % 8 != 0 ||
@@ -268,7 +228,7 @@ SharedEncodingAttr::getForWgmma(MLIRContext *context, ArrayRef<int64_t> shape,
       getSwizzled(context, atom, elemType, order, /*elementReads=*/false);
   return get(context, swizzle.getVec(), swizzle.getPerPhase(),
              swizzle.getMaxPhase(), order,
-             swizzle.getVec() * swizzle.getMaxPhase(), rowWarps, colWarps);
+             swizzle.getVec() * swizzle.getMaxPhase());
 }
 
 SharedEncodingAttr SharedEncodingAttr::getSwizzled(MLIRContext *context,

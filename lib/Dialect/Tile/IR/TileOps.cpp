@@ -436,9 +436,9 @@ LogicalResult TmaCopyOp::verify() {
   auto encoding = getBuffer().getDefiningOp<SharedAllocOp>()
                       ? getBuffer().getDefiningOp<SharedAllocOp>().getEncoding()
                       : SharedEncodingAttr();
-  if (!encoding || encoding.getPanel() == 0 || encoding.getColWarps() != 0)
+  if (!encoding || encoding.getPanel() == 0)
     return emitOpError("fills stages stored with the hardware's swizzle (a "
-                       "tile.shared_alloc with panels, K-major rows)");
+                       "tile.shared_alloc with panels)");
   return success();
 }
 

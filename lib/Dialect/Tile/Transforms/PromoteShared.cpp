@@ -23,10 +23,9 @@
 // stage (`shared_load ... transposed`).
 //
 // With `wgmma`, the operands of a dot laid out for warpgroup MMAs are
-// stored as wgmma descriptors read them (panels of one swizzle atom, A's
-// row groups in warpgroup order), and the dot reads the stages directly;
-// an A given K x M keeps its ldmatrix stage (the MMAs take its fragments
-// from registers).
+// stored as wgmma descriptors read them (panels of one swizzle atom; rows
+// in order, for A of either major too: the accumulator is in the
+// instructions' row order), and the dot reads the stages directly.
 // With four or more stages (three with TMA, below), such a dot whose
 // result is only its own accumulator in the next iteration leaves its MMAs
 // in flight while the loop turns (`dot_wait pending = 1` after it,
@@ -191,21 +190,19 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
                                     aType.getDimSize(1), aType.getElementType(),
                                     cType.getElementType(), warps[0]))
       continue;
-    auto wgmmaEncoding = [&](Candidate &c, unsigned rowWarps,
-                             unsigned colWarps) {
+    // The accumulator in the instructions' row order (repsPerWarp, as
+    // tile-accelerate-dot makes it) reads A's rows in order, from either
+    // major.
+    if (operand.getParent().getWarpReps(0) != 2)
+      continue;
+    auto wgmmaEncoding = [&](Candidate &c) {
       auto type = cast<RankedTensorType>(c.load.getType());
       auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
       return SharedEncodingAttr::getForWgmma(
           c.load.getContext(), type.getShape(), type.getElementType(),
-          layout.getOrder(), rowWarps, colWarps);
+          layout.getOrder());
     };
-    // A is K-major when the dot reads its stored rows as its rows; then its
-    // stored rows are in warpgroup order and the MMAs read it from shared
-    // memory. An MN-major A keeps its ldmatrix stage and reaches the MMAs
-    // in registers: in warpgroup order its 16-byte column groups would
-    // leave their 32-byte pairs, and cp.async then moves each lane's chunk
-    // alone (twice the L2 sectors, 32-way bank conflicts measured on the
-    // H100, bench/NOTES.md v26).
+    // An operand is K-major when the dot reads its stored rows along K.
     auto kMajor = [](Candidate &c, unsigned opIdx) {
       unsigned fastest =
           cast<BlockedEncodingAttr>(
@@ -218,15 +215,8 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
     // from registers here).
     if (!isWgmmaOperandOrder(aType.getElementType(), aKMajor, kMajor(*b, 1)))
       continue;
-    // An accumulator in warpgroup row order (repsPerWarp) reads A's rows in
-    // order, from either major.
-    bool rowOrder = operand.getParent().getWarpReps(0) == 2;
-    SharedEncodingAttr aEnc;
-    if (a)
-      aEnc = rowOrder  ? wgmmaEncoding(*a, 0, 0)
-             : aKMajor ? wgmmaEncoding(*a, warps[0], 0)
-                       : a->encoding;
-    SharedEncodingAttr bEnc = wgmmaEncoding(*b, 0, 0);
+    SharedEncodingAttr aEnc = a ? wgmmaEncoding(*a) : SharedEncodingAttr();
+    SharedEncodingAttr bEnc = wgmmaEncoding(*b);
     if ((a && !aEnc) || !bEnc)
       continue;
     if (a)
@@ -253,8 +243,8 @@ DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   if (!found || !found->hasOneUse())
     return {};
   // MMAs in flight still read A's registers: an A computed in the body
-  // could be given the same registers next iteration. A staged A is
-  // loaded after a wait (LowerWgmma.cpp); any other must be loop-invariant.
+  // could be given the same registers next iteration. A staged A is read
+  // through descriptors; any other must be loop-invariant.
   bool aStaged = llvm::any_of(
       cands, [&](Candidate &c) { return c.replaced() == found.getA(); });
   if (!aStaged && !loop.isDefinedOutsideOfLoop(found.getA()))
@@ -292,7 +282,7 @@ int64_t argumentDivisibility(Value value) {
 /// the base 16-byte aligned and rows 16-byte multiples.
 std::optional<TensorTileAccess> tmaAccess(Candidate &c) {
   SharedEncodingAttr enc = c.encoding;
-  if (!enc || !enc.getPanel() || enc.getColWarps() || !c.load.getMask())
+  if (!enc || !enc.getPanel() || !c.load.getMask())
     return std::nullopt;
   // Stored rows cut into several panels (B given K x N with BN > 64 for
   // f16, A given K x M) take one box per panel: slower than cp.async

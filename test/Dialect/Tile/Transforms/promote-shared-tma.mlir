@@ -12,7 +12,7 @@
 // tensor's base, bounds (rows, columns) and row stride, the tile's starts,
 // and the predicate k < K; the loop waits for its stage's phase.
 // CHECK-LABEL: tile.kernel @nn
-// CHECK: %[[A:.*]] = tile.shared_alloc {{.*}}panel = 64, rowWarps = 8}> : memref<3x128x64xf16, 3 : i32>
+// CHECK: %[[A:.*]] = tile.shared_alloc {{.*}}panel = 64}> : memref<3x128x64xf16, 3 : i32>
 // CHECK: %[[B:.*]] = tile.shared_alloc {{.*}}panel = 64}> : memref<3x64x64xf16, 3 : i32>
 // CHECK: %[[BAR:.*]] = tile.barrier_alloc arrivals = 2 : memref<3xi64, 3 : i32>
 // CHECK: %[[IN0:.*]] = arith.cmpi slt, %[[K0:.*]], %arg5 : i32
@@ -61,7 +61,7 @@
 // ASYNC-NOT: tma
 // ASYNC: tile.async_copy
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #dot_operand = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #dot_operand1 = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 #slice = #tile.slice<{dim = 1, parent = #blocked}>
@@ -175,7 +175,7 @@ tile.kernel @nn(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !ti
 // CHECK-NOT: barrier_alloc
 // CHECK: tile.async_copy
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #dot_operand = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #dot_operand1 = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 #slice = #tile.slice<{dim = 1, parent = #blocked}>
@@ -288,7 +288,7 @@ tile.kernel @unaligned_rows(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}
 // CHECK-NOT: tma
 // CHECK: tile.async_copy
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #dot_operand = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #dot_operand1 = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 #slice = #tile.slice<{dim = 1, parent = #blocked}>
@@ -406,7 +406,7 @@ tile.kernel @computed_bound(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}
 // CHECK: tile.tma_copy %arg1[%{{.*}}, %{{.*}}] bounds[%arg5, %arg4] stride %arg7 into %[[B]]
 // CHECK-NOT: tile.async_copy
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #dot_operand = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #dot_operand1 = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 #slice = #tile.slice<{dim = 1, parent = #blocked}>

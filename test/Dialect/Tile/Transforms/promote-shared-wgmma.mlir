@@ -5,15 +5,15 @@
 // With wgmma, a dot whose warps are all along M (tile-accelerate-dot's
 // layout for warpgroup MMAs) and whose A (row-major: K-major) and B are
 // both staged gets stages stored as wgmma descriptors read them: A's rows
-// of 128 bytes are one panel, its row groups in warpgroup order for 8
-// warps; B's rows of 256 bytes are two panels of 64 elements. Without the
-// option the stages keep whole rows.
+// of 128 bytes are one panel, in order (the accumulator, repsPerWarp, is
+// in the instructions' row order); B's rows of 256 bytes are two panels of
+// 64 elements. Without the option the stages keep whole rows.
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK-LABEL: tile.kernel @nn
-// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64, rowWarps = 8}> : memref<3x128x64xf16, 3 : i32>
+// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x128x64xf16, 3 : i32>
 // CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x64x128xf16, 3 : i32>
 // CHECK: scf.for
 // CHECK: tile.shared_load
@@ -67,16 +67,16 @@ tile.kernel @nn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %
 
 // -----
 
-// A loaded K x M (M contiguous) and transposed: an MN-major A. It keeps
-// the swizzled stage ldmatrix reads (the MMAs take it from registers);
-// B's stage is stored for wgmma. The dot reads a transposed view of A's
-// stage, and with four stages its MMAs stay in flight as with a K-major A.
+// A loaded K x M (M contiguous) and transposed: an MN-major A, stored for
+// wgmma too (its stored rows, along M, are one panel); the dot reads a
+// transposed view of A's stage, and with four stages its MMAs stay in
+// flight as with a K-major A.
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK-LABEL: tile.kernel @tn
-// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> : memref<3x32x64xf16, 3 : i32>
+// CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x32x64xf16, 3 : i32>
 // CHECK: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<3x32x64xf16, 3 : i32>
 // CHECK: scf.for
 // CHECK: tile.shared_load %{{.*}} transposed : memref<3x32x64xf16, 3 : i32> -> tensor<64x32xf16
@@ -111,12 +111,46 @@ tile.kernel @tn(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {t
 
 // -----
 
+// The same with mma.sync's accumulator layout (warp w: rows 8w + [0, 8),
+// no repsPerWarp), which m64 instructions do not produce: no stage is
+// stored for wgmma.
+// CHECK-LABEL: tile.kernel @tn_interleaved_rows
+// CHECK-NOT: panel
+// CHECK: scf.for
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+tile.kernel @tn_interleaved_rows(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %res = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %ap = tile.splat %pa : tensor<32x64x!tile.ptr<f16>, #b>
+    %aoff = tile.splat %i : tensor<32x64xi32, #b>
+    %aptr = tile.addptr %ap, %aoff : tensor<32x64x!tile.ptr<f16>, #b>, tensor<32x64xi32, #b>
+    %bp = tile.splat %pb : tensor<32x64x!tile.ptr<f16>, #b>
+    %boff = tile.splat %i : tensor<32x64xi32, #b>
+    %bptr = tile.addptr %bp, %boff : tensor<32x64x!tile.ptr<f16>, #b>, tensor<32x64xi32, #b>
+    %av = tile.load %aptr : tensor<32x64x!tile.ptr<f16>, #b>
+    %bv = tile.load %bptr : tensor<32x64x!tile.ptr<f16>, #b>
+    %at = tile.trans %av : tensor<32x64xf16, #b> -> tensor<64x32xf16, #b>
+    %ca = tile.convert_layout %at : tensor<64x32xf16, #b> -> tensor<64x32xf16, #a>
+    %cb = tile.convert_layout %bv : tensor<32x64xf16, #b> -> tensor<32x64xf16, #bo>
+    %d = tile.dot %ca, %cb, %acc : tensor<64x32xf16, #a> * tensor<32x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  tile.return
+}
+
+// -----
+
 // Only B staged, A in registers loaded before the loop (attention's Q): B's
 // stage is stored for wgmma all the same (the MMAs take A from registers),
 // and A's registers never change, so with four stages the MMAs stay in
 // flight while the loop turns.
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK-LABEL: tile.kernel @invariant_a
@@ -157,7 +191,7 @@ tile.kernel @invariant_a(%pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attr
 // B is stored for wgmma, but even with four stages the dot waits for its
 // own MMAs (no dot_wait).
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
 #bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
 // CHECK-LABEL: tile.kernel @computed_a

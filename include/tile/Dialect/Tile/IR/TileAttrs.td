@@ -137,40 +137,30 @@ def Tile_SharedEncodingAttr : AttrDef<Tile_Dialect, "SharedEncoding"> {
     panels of `panel` elements (one swizzle atom: 32, 64 or 128 bytes,
     `vec * maxPhase` elements) and stores the panels one after another,
     each holding that slice of every row; the swizzle within a panel is then
-    the hardware's. A nonzero `rowWarps` marks the K-major A operand of a
-    wgmma whose accumulator spreads its rows over `rowWarps` warps (a
-    blocked layout: warp w holds rows 8w + [0, 8) of each 8 * rowWarps
-    rows), and stores its 8-row groups in the order the warpgroups' m64
-    instructions read them (warp w of a warpgroup takes instruction rows
-    16w + [0, 16)), so that each thread's accumulator rows are its layout's.
-    A nonzero `colWarps` does the same for an MN-major A operand (stored
-    rows run along K, stored columns along M): its 8-column groups, whole
-    16-byte chunks, in warpgroup order.
+    the hardware's. Rows are stored in order for either operand and
+    either major: the accumulator of a wgmma dot is in the instructions'
+    row order (`repsPerWarp` of `#tile.blocked`).
 
     ```mlir
     #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
     #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0],
-                  panel = 64, rowWarps = 8}>
+                  panel = 64}>
     ```
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
-                        "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order,
-                        DefaultValuedParameter<"unsigned", "0">:$panel,
-                        DefaultValuedParameter<"unsigned", "0">:$rowWarps,
-                        DefaultValuedParameter<"unsigned", "0">:$colWarps);
+      "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order,
+      DefaultValuedParameter<"unsigned", "0">:$panel);
   let assemblyFormat = [{
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,`
             `maxPhase` `=` $maxPhase `,` `order` `=` `[` $order `]`
-            (`,` `panel` `=` $panel^ `` custom<WarpgroupOrder>($rowWarps,
-                                                               $colWarps))?
-            `` `}` `>`
+            (`,` `panel` `=` $panel^)? `}` `>`
   }];
-  let builders = [
-    AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase,
-                     "unsigned":$maxPhase, "::llvm::ArrayRef<unsigned>":$order), [{
-      return $_get($_ctxt, vec, perPhase, maxPhase, order, 0, 0, 0);
-    }]>
-  ];
+  let builders = [AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase,
+                                  "unsigned":$maxPhase,
+                                  "::llvm::ArrayRef<unsigned>":$order),
+                              [{
+      return $_get($_ctxt, vec, perPhase, maxPhase, order, 0);
+    }]>];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// The swizzle for a tile of `shape` and `elemType` stored in `order`:
@@ -185,16 +175,12 @@ def Tile_SharedEncodingAttr : AttrDef<Tile_Dialect, "SharedEncoding"> {
                                           bool elementReads);
     /// The swizzle a wgmma descriptor reads for a tile of `shape` and
     /// `elemType` stored in `order`: rows cut into panels of one swizzle
-    /// atom (the row itself where shorter than 128 bytes), the A operand's
-    /// 8-row (K-major) or 8-column (MN-major) groups in warpgroup order for
-    /// `rowWarps` or `colWarps` warps (both 0: B). Null where the rows are
-    /// not 32, 64 or a multiple of 128 bytes.
+    /// atom (the row itself where shorter than 128 bytes). Null where the
+    /// rows are not 32, 64 or a multiple of 128 bytes.
     static SharedEncodingAttr getForWgmma(::mlir::MLIRContext *context,
                                           ::llvm::ArrayRef<int64_t> shape,
                                           ::mlir::Type elemType,
-                                          ::llvm::ArrayRef<unsigned> order,
-                                          unsigned rowWarps,
-                                          unsigned colWarps);
+                                          ::llvm::ArrayRef<unsigned> order);
     /// True when the tile is stored transposed (order [0, 1]).
     bool isTransposed() const { return getOrder()[0] == 0; }
   }];

@@ -132,11 +132,12 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     whose addresses depend on loop-carried values, or whose `other` is not
     zero, are left alone.
 
-    With `wgmma`, a dot whose A and B are both staged, whose layout
-    tile-accelerate-dot chose for warpgroup MMAs and whose A is K-major
-    gets stages in the encoding `wgmma` descriptors read (`panel`, and
-    `rowWarps` for A); the lowering then computes it with `wgmma.mma_async`
-    straight from the stages, with no fragments in registers. With four or
+    With `wgmma`, a dot whose B is staged (A staged too, or in registers)
+    and whose layout tile-accelerate-dot chose for warpgroup MMAs (all warps
+    along M, `repsPerWarp = [2, 1]`) gets stages in the encoding `wgmma`
+    descriptors read (`panel`), for either major of 16-bit operands and
+    K-major 8-bit ones; the lowering then computes it with
+    `wgmma.mma_async` straight from the stages. With four or
     more stages, such a dot whose result is only its own accumulator in the
     next iteration leaves its MMAs in flight while the loop turns: a
     `dot_wait pending = 1` follows it, a `dot_wait pending = 0` ends the
