@@ -143,7 +143,10 @@ static std::string describeLayout(RankedTensorType type) {
   std::string s = typeString(type.getEncoding());
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
     if (blocked.isMmaAccumulator())
-      s += "  (the mma.sync accumulator)";
+      s += blocked.getWarpReps(0) == 2
+               ? "  (the warpgroup MMA accumulator: warp w holds rows 16w + "
+                 "[0, 16) of each 16 * warps)"
+               : "  (the mma.sync accumulator)";
   if (auto operand = dyn_cast<DotOperandEncodingAttr>(type.getEncoding()))
     s += operand.getOpIdx() == 0 ? "  (mma.sync A fragments)"
                                  : "  (mma.sync B fragments)";
