@@ -100,9 +100,14 @@ def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
 
     With `wgmma` (sm_90a), a 16-bit dot that warpgroup MMAs can compute
     (the kernel's warps a multiple of 4, M a multiple of 16 per warp, N a
-    multiple of 8 up to 256, K of 16, f32 accumulation) puts
+    multiple of 8 up to 256, K of 16, f32 accumulation; 8-bit inputs) puts
     all warps along M, the layout `wgmma` accumulates in once
-    tile-promote-shared stores its operands for it.
+    tile-promote-shared stores its operands for it. With `wgmma`, every
+    dot whose warps all go along M (M a multiple of 16 per warp: those,
+    dots chained through their A operand like attention's P, narrow ones)
+    gets `repsPerWarp = [2, 1]`: warp w holds rows 16w + [0, 16) of each
+    16 * warps, the rows an m64 instruction gives it (mma.sync computes
+    any row assignment the same way).
   }];
   let options = [
     Option<"wgmma", "wgmma", "bool", /*default=*/"false",
