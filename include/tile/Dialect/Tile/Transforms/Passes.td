@@ -149,7 +149,7 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     loop's result, and its copies run `num-stages - 2` iterations ahead.
 
     With `tma` too, when every staged operand of a loop is stored for wgmma
-    with rows of one panel (one swizzle atom) and its load reads a whole
+    (panels of one swizzle atom; one box per panel) and its load reads a whole
     tile of a strided 2-D tensor (pointers
     `base + index0 * stride0 + index1 * stride1` with one stride 1, each
     index a scalar plus a range, the mask exactly `index < bound` along
