@@ -14,8 +14,7 @@
 // atom of 32, 64 or 128 bytes) after another, the hardware's swizzle
 // inside, so each box is one panel wide and the map swizzles as the panel
 // does. Stored rows follow the tensor's rows in runs (all of them, at most
-// 256 per box; 8 for an A operand whose 8-row groups are in warpgroup
-// order), one box per run and panel. Boxes start at multiples of 8 stored
+// 256 per box), one box per run and panel. Boxes start at multiples of 8 stored
 // rows of a 1024-byte aligned stage, so the swizzle pattern, which the
 // hardware computes from the shared-memory address, is the encoding's.
 //
