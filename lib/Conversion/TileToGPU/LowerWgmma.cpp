@@ -198,9 +198,7 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   int64_t warps = layout.getWarpsPerCTA()[0];
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
   int64_t k = aType.getDimSize(1);
-  if (layout.getWarpsPerCTA()[1] != 1 || layout.getWarpReps(0) != 2 ||
-      !fitsWgmma(m, n, k, aType.getElementType(), cType.getElementType(),
-                 warps))
+  if (!hasWgmmaLayout(op))
     return op.emitError("the dot's layout does not fit warpgroup MMAs");
   std::optional<LoweringContext::Stage> aStage = l.deferredStage(op.getA());
   std::optional<LoweringContext::Stage> bStage = l.deferredStage(op.getB());

@@ -180,21 +180,12 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
   for (auto &[op, pair] : byDot) {
     auto dot = cast<DotOp>(op);
     auto [a, b] = pair;
-    auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(
-        dot.getA().getType().getEncoding());
-    if (!b || !operand)
-      continue;
-    ArrayRef<unsigned> warps = operand.getParent().getWarpsPerCTA();
-    RankedTensorType aType = dot.getA().getType(), cType = dot.getType();
-    if (warps[1] != 1 || !fitsWgmma(cType.getDimSize(0), cType.getDimSize(1),
-                                    aType.getDimSize(1), aType.getElementType(),
-                                    cType.getElementType(), warps[0]))
-      continue;
     // The accumulator in the instructions' row order (repsPerWarp, as
     // tile-accelerate-dot makes it) reads A's rows in order, from either
     // major.
-    if (operand.getParent().getWarpReps(0) != 2)
+    if (!b || !hasWgmmaLayout(dot))
       continue;
+    RankedTensorType aType = dot.getA().getType();
     auto wgmmaEncoding = [&](Candidate &c) {
       auto type = cast<RankedTensorType>(c.load.getType());
       auto layout = cast<BlockedEncodingAttr>(type.getEncoding());

@@ -34,6 +34,25 @@ inline bool fitsWgmma(int64_t m, int64_t n, int64_t k, mlir::Type in,
          m % (16 * warps) == 0 && n % 8 == 0 && n <= 256;
 }
 
+/// True when `dot` has tile-accelerate-dot's layout for warpgroup MMAs on a
+/// shape and types they fit (fitsWgmma): an mma accumulator with all warps
+/// along M and repsPerWarp [2, 1] (each warp's rows those an m64
+/// instruction gives it), A in its dot-operand layout. tile-promote-shared
+/// stores such dots' operands for wgmma; the lowering takes no other.
+inline bool hasWgmmaLayout(DotOp dot) {
+  mlir::RankedTensorType aType = dot.getA().getType(), cType = dot.getType();
+  auto layout =
+      llvm::dyn_cast_or_null<BlockedEncodingAttr>(cType.getEncoding());
+  auto operand =
+      llvm::dyn_cast_or_null<DotOperandEncodingAttr>(aType.getEncoding());
+  return layout && operand && operand.getParent() == layout &&
+         layout.isMmaAccumulator() && layout.getWarpsPerCTA()[1] == 1 &&
+         layout.getWarpReps(0) == 2 &&
+         fitsWgmma(cType.getDimSize(0), cType.getDimSize(1),
+                   aType.getDimSize(1), aType.getElementType(),
+                   cType.getElementType(), layout.getWarpsPerCTA()[0]);
+}
+
 /// True when warpgroup MMAs can read operands of `in` stored with K
 /// contiguous as given: 16-bit operands in either order, 8-bit ones only
 /// K-major (A rows, B columns along K).
