@@ -198,6 +198,29 @@ static void addDistributedElements(const Distribution &dist, unsigned numWarps,
   }
 }
 
+MmaFragments MmaFragments::get(RankedTensorType type) {
+  auto operand = cast<DotOperandEncodingAttr>(type.getEncoding());
+  BlockedEncodingAttr parent = operand.getParent();
+  MmaFragments f;
+  f.isA = operand.getOpIdx() == 0;
+  f.mnDim = f.isA ? 0 : 1;
+  int64_t elemBytes =
+      std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t wm = parent.getWarpsPerCTA()[0], wn = parent.getWarpsPerCTA()[1];
+  f.instrK = 32 / elemBytes;
+  f.kHalf = f.instrK / 2;
+  f.numK = type.getDimSize(f.isA ? 1 : 0) / f.instrK;
+  f.numMN =
+      f.isA ? type.getDimSize(0) / (16 * wm) : type.getDimSize(1) / (8 * wn);
+  f.perStep = f.isA ? 4 : 2;
+  // An A block is 16 rows, the parent's local rows 2 blk and 2 blk + 1: 8
+  // at the warp's offset, 8 more wm * 8 further (8 with repsPerWarp).
+  f.blockStride = f.isA ? parent.getChunkOffset(0, 2) : 8 * wn;
+  f.halfStride = parent.getChunkOffset(0, 1);
+  f.warpStride = parent.getWarpTileSize(f.mnDim);
+  return f;
+}
+
 /// The elements of an mma.sync operand, as loadMmaFragments reads
 /// them: register (blk * numK + kk) * perStep + r of lane (g, t) = (l / 4,
 /// l % 4) holds the fragment row g (A: of row half r % 2, k half r / 2; B:
@@ -207,37 +230,24 @@ static void addFragmentElements(RankedTensorType type,
                                 unsigned numWarps,
                                 SmallVectorImpl<HeldElement> &held) {
   BlockedEncodingAttr parent = operand.getParent();
-  bool isA = operand.getOpIdx() == 0;
+  MmaFragments frag = MmaFragments::get(type);
   int64_t elemBytes =
       std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
-  int64_t wm = parent.getWarpsPerCTA()[0], wn = parent.getWarpsPerCTA()[1];
-  int64_t instrK = 32 / elemBytes, kHalf = instrK / 2;
   int64_t halves = elemBytes == 2 ? 2 : 1;
-  int64_t numK = type.getDimSize(isA ? 1 : 0) / instrK;
-  int64_t numMN =
-      isA ? type.getDimSize(0) / (16 * wm) : type.getDimSize(1) / (8 * wn);
-  int64_t perStep = isA ? 4 : 2;
-  // An A block's two row halves are the parent's local rows 2 blk and
-  // 2 blk + 1.
-  int64_t blockStride = isA ? parent.getChunkOffset(0, 2) : 8 * wn;
-  int64_t halfStride = parent.getChunkOffset(0, 1);
   for (unsigned thread = 0; thread < numWarps * 32; ++thread) {
     SmallVector<int64_t> warps =
         decompose(thread / 32, parent.getWarpsPerCTA(), parent.getOrder());
     int64_t lane = thread % 32, g = lane / 4, t = lane % 4;
-    unsigned mnDim = isA ? 0 : 1;
-    int64_t warpMN = warps[mnDim] * parent.getWarpTileSize(mnDim);
-    for (int64_t blk = 0; blk < numMN; ++blk)
-      for (int64_t kk = 0; kk < numK; ++kk)
-        for (int64_t r = 0; r < perStep; ++r)
+    int64_t warpMN = warps[frag.mnDim] * frag.warpStride;
+    for (int64_t blk = 0; blk < frag.numMN; ++blk)
+      for (int64_t kk = 0; kk < frag.numK; ++kk)
+        for (int64_t r = 0; r < frag.perStep; ++r)
           for (int64_t h = 0; h < halves; ++h) {
-            int64_t mn =
-                warpMN + g + blk * blockStride + (isA ? r % 2 : 0) * halfStride;
-            int64_t k =
-                kk * instrK + (isA ? r / 2 : r) * kHalf + t * halves + h;
-            unsigned reg = (blk * numK + kk) * perStep + r;
-            held.push_back({isA ? SmallVector<int64_t, 2>{mn, k}
-                                : SmallVector<int64_t, 2>{k, mn},
+            int64_t mn = warpMN + g + frag.mnOffset(blk, r);
+            int64_t k = frag.kOffset(kk, r) + t * halves + h;
+            unsigned reg = (blk * frag.numK + kk) * frag.perStep + r;
+            held.push_back({frag.isA ? SmallVector<int64_t, 2>{mn, k}
+                                     : SmallVector<int64_t, 2>{k, mn},
                             thread, reg, unsigned(h)});
           }
   }

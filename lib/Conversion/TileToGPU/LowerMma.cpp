@@ -59,20 +59,12 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
   Type elemType = type.getElementType();
   // 8-bit floats are their bits in memory.
   Type memType = l.memoryType(elemType);
-  bool isA = operand.getOpIdx() == 0;
-  int64_t wm = parent.getWarpsPerCTA()[0], wn = parent.getWarpsPerCTA()[1];
-  int64_t instrK = 32 / tile.elemBytes;
-  int64_t kHalf = instrK / 2;
-  int64_t numK = type.getDimSize(isA ? 1 : 0) / instrK;
-  int64_t numMN =
-      isA ? type.getDimSize(0) / (16 * wm) : type.getDimSize(1) / (8 * wn);
+  MmaFragments frag = MmaFragments::get(type);
+  bool isA = frag.isA;
+  int64_t instrK = frag.instrK, kHalf = frag.kHalf, numK = frag.numK;
+  int64_t numMN = frag.numMN, perStep = frag.perStep;
+  int64_t blockStride = frag.blockStride, halfStride = frag.halfStride;
   int64_t kLo = onlyK < 0 ? 0 : onlyK, kHi = onlyK < 0 ? numK : onlyK + 1;
-  // Registers per (block, k step), at (blk * numK + kk) * perStep.
-  int64_t perStep = isA ? 4 : 2;
-  // An A block is 16 rows, the parent's local rows 2 blk and 2 blk + 1: 8
-  // at the warp's offset, 8 more wm * 8 further (8 with repsPerWarp).
-  int64_t blockStride = isA ? parent.getChunkOffset(0, 2) : 8 * wn;
-  int64_t halfStride = parent.getChunkOffset(0, 1);
   bool kContiguous = tile.contiguousDim() == (isA ? 1u : 0u);
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, x, y);
@@ -88,9 +80,7 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
     return arith::RemUIOp::create(b, lane, l.i32(d));
   };
   // The warp's first row (A) or column (B) of the tensor.
-  unsigned mnDim = isA ? 0 : 1;
-  Value warpMN =
-      scaled(l.warpCoords(parent)[mnDim], parent.getWarpTileSize(mnDim));
+  Value warpMN = scaled(l.warpCoords(parent)[frag.mnDim], frag.warpStride);
   SwizzleAnchors anchors;
   // Pointer to the element at (mn + mnDelta, k + kDelta).
   auto at = [&](Value mn, int64_t mnDelta, Value k, int64_t kDelta) {
@@ -109,8 +99,8 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
     for (int64_t blk = 0; blk < numMN; ++blk)
       for (int64_t kk = kLo; kk < kHi; ++kk)
         for (int64_t r = 0; r < perStep; ++r) {
-          int64_t mnDelta = blk * blockStride + (isA ? r % 2 : 0) * halfStride;
-          int64_t kDelta = kk * instrK + (isA ? r / 2 : r) * kHalf;
+          int64_t mnDelta = frag.mnOffset(blk, r);
+          int64_t kDelta = frag.kOffset(kk, r);
           out[(blk * numK + kk) * perStep + r] = LLVM::LoadOp::create(
               b, b.getI32Type(), at(mn, mnDelta, k, kDelta));
         }
@@ -123,8 +113,8 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
     for (int64_t blk = 0; blk < numMN; ++blk)
       for (int64_t kk = kLo; kk < kHi; ++kk)
         for (int64_t r = 0; r < perStep; ++r) {
-          int64_t mnDelta = blk * blockStride + (isA ? r % 2 : 0) * halfStride;
-          int64_t kDelta = kk * instrK + (isA ? r / 2 : r) * kHalf;
+          int64_t mnDelta = frag.mnOffset(blk, r);
+          int64_t kDelta = frag.kOffset(kk, r);
           SmallVector<Value, 4> bytes;
           for (int64_t e = 0; e < 4; ++e)
             bytes.push_back(LLVM::LoadOp::create(

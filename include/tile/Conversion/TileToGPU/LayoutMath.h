@@ -123,6 +123,40 @@ struct SwizzledTile {
   }
 };
 
+/// Where the `mma.sync` fragment registers of a dot operand (a
+/// `#tile.dot_operand` tile) take their elements from: register
+/// `(blk * numK + kk) * perStep + r` of lane (g, t) = (l / 4, l % 4) of a
+/// warp holds the M (A) or N (B) index `warp * warpStride + g +
+/// mnOffset(blk, r)` (the parent layout's rows or columns) and K indices
+/// from `kOffset(kk, r)` on, the lane's own (which depend on t and the
+/// element width) after it. loadMmaFragments and getHeldElements both
+/// place fragments by it.
+struct MmaFragments {
+  bool isA;
+  /// The operand's M (A) or N (B) dimension.
+  unsigned mnDim;
+  /// K of one instruction (32 bytes) and of its halves.
+  int64_t instrK, kHalf;
+  /// k steps and m16 (A) or n8 (B) blocks of the operand.
+  int64_t numK, numMN;
+  /// Registers per (block, k step): 4 for A, 2 for B.
+  int64_t perStep;
+  /// M/N offset between consecutive blocks, between an A block's two row
+  /// halves (the parent's local rows 2 blk and 2 blk + 1), and between
+  /// consecutive warps along M/N.
+  int64_t blockStride, halfStride, warpStride;
+
+  static MmaFragments get(mlir::RankedTensorType type);
+  /// M/N offset of register r of block blk from the lane's first index.
+  int64_t mnOffset(int64_t blk, int64_t r) const {
+    return blk * blockStride + (isA ? r % 2 : 0) * halfStride;
+  }
+  /// First K index of register r of k step kk, before the lane's own.
+  int64_t kOffset(int64_t kk, int64_t r) const {
+    return kk * instrK + (isA ? r / 2 : r) * kHalf;
+  }
+};
+
 /// One element of a tile held by one thread, and where that thread keeps it.
 struct HeldElement {
   /// The element's coordinates in the tensor.
