@@ -309,6 +309,62 @@ TEST_F(MatmulTest, OperandOrders) {
       }
 }
 
+/// f32 ieee on CUDA cores in every operand order, in tuned configurations
+/// of tile-bench's list (one and two rows of warps, 2 to 4 stages, BK 16
+/// and 32): the FMA dot's layouts for transposed stages (each thread's
+/// rows consecutive; one column per lane for B stored [n][k]) at edge
+/// sizes, with padded leading dimensions and through trans().
+TEST_F(MatmulTest, FmaOperandOrders) {
+  std::string text = readExample("matmul_relu.tile");
+  struct Config {
+    const char *bm, *bn, *bk;
+    unsigned warps, stages;
+  };
+  for (Config config :
+       {Config{"128", "256", "32", 8, 3}, Config{"256", "64", "32", 4, 2},
+        Config{"128", "128", "16", 4, 4}, Config{"64", "64", "32", 4, 4}})
+    for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
+                               OperandOrder::TN, OperandOrder::TT})
+      for (bool viaTrans : {false, true}) {
+        if (order == OperandOrder::NN && viaTrans)
+          continue;
+        Precision p = Precision::f32;
+        ModuleOptions options;
+        options.numWarps = config.warps;
+        options.numStages = config.stages;
+        std::string source =
+            order == OperandOrder::NN
+                ? kernelSource(p)
+                : matmulOrderSource(text, name(p), order, viaTrans);
+        Module module = rt->compileSource(
+            source,
+            std::string("matmul_fma_") + orderName(order) +
+                (viaTrans ? "_trans" : ""),
+            {{"BM", config.bm}, {"BN", config.bn}, {"BK", config.bk}}, options);
+        int bm = std::stoi(config.bm), bn = std::stoi(config.bn);
+        SCOPED_TRACE(std::string("BM=") + config.bm + " BN=" + config.bn +
+                     " BK=" + config.bk +
+                     " warps=" + std::to_string(config.warps) +
+                     " stages=" + std::to_string(config.stages));
+        Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+          module.kernel("matmul_relu")
+              .launchArgs({ceilDiv(c.m, bm), ceilDiv(c.n, bn)}, args);
+        };
+        auto run = [&](int m, int n, int k, int padA, int padB, int ldc) {
+          Case c{p, m, n, k, 0, 0, ldc, order};
+          c.lda = (c.transA() ? m : k) + padA;
+          c.ldb = (c.transB() ? k : n) + padB;
+          check(c, launch);
+        };
+        run(127, 129, 65, 0, 0, 129);
+        run(200, 136, 72, 5, 3, 141);
+        run(300, 264, 40, 4, 8, 264);
+        run(1, 64, 48, 0, 0, 64);
+        if (!smallOnly())
+          run(768, 512, 1024, 0, 16, 512);
+      }
+}
+
 /// sm_90a: dots from stages stored for warpgroup MMAs (wgmma.mma_async
 /// with descriptors; an A given K x M from registers, read by
 /// ldmatrix.trans) in every operand order, f16 and bf16, through strides and

@@ -13,9 +13,10 @@
 // load. Either B's rows for those k steps are loaded first and the FMAs go
 // row by row of A, or A's rows first and the FMAs go k by k, whichever
 // keeps fewer operand registers live; a B stage stored [n][k] is read as
-// one vector of k steps per column, first. A stage stored [k][m] is read
-// element by element. Each accumulator element still takes
-// its k terms in order.
+// one vector of k steps per column, first. An A stage stored [k][m] is read
+// at each k step as vectors along the thread's runs of rows (B first), or
+// element by element where its rows are not consecutive. Each accumulator
+// element still takes its k terms in order.
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
@@ -195,7 +196,39 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
       }
       return vals;
     };
-    if (bAlongK || kv * numCols + kv <= numRows * kv + numCols) {
+    // A stored [k][m] with the thread's rows in runs (tile-accelerate-dot's
+    // layout for it): all of B's chunk first, then A's rows at each k step,
+    // a run per vector.
+    int64_t aGroup =
+        swizzle && aTile.transposed
+            ? std::min({int64_t(cDist.getLayout().getSizePerThread()[0]),
+                        aTile.accessElems(), numRows})
+            : 1;
+    auto aColumn = [&](int64_t e) {
+      SmallVector<Value> vals;
+      for (int64_t r = 0; r < numRows; r += aGroup) {
+        auto [row, delta] = asDelta(0, rows, r);
+        llvm::append_range(vals,
+                           load(swizzledPointer(l, aTile, aBase, inType, row,
+                                                delta, kk, e, anchors),
+                                aGroup));
+      }
+      return vals;
+    };
+    if (aGroup > 1) {
+      SmallVector<SmallVector<Value>> bVals;
+      if (bAlongK)
+        bVals = bChunk();
+      else
+        for (int64_t e = 0; e < kv; ++e)
+          bVals.push_back(bRow(e));
+      for (int64_t e = 0; e < kv; ++e) {
+        SmallVector<Value> aVals = aColumn(e);
+        for (int64_t r = 0; r < numRows; ++r)
+          for (auto [slot, c] : slotsOfRow[r])
+            multiplyAdd(slot, aVals[r], bVals[e][c]);
+      }
+    } else if (bAlongK || kv * numCols + kv <= numRows * kv + numCols) {
       SmallVector<SmallVector<Value>> bVals;
       if (bAlongK)
         bVals = bChunk();

@@ -137,6 +137,51 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     dot.getBMutable().assign(widen(dot.getB()));
   }
 
+  /// An FMA dot of float operands that tile-promote-shared stores
+  /// transposed (A with M contiguous: [k][m]; B with K contiguous: [n][k])
+  /// gets an accumulator layout that reads them as vectors: each thread's
+  /// rows consecutive (A's rows at one k are whole chunks), and with B
+  /// stored [n][k], one column per lane, so that the lanes' columns are
+  /// consecutive rows of the stage, which the swizzle puts in different
+  /// banks. The thread, warp and register counts stay those of the
+  /// original layout, and so does an NN dot's layout.
+  void layOutFmaDot(DotOp dot) {
+    auto cType = dot.getType();
+    auto layout = dyn_cast_or_null<BlockedEncodingAttr>(cType.getEncoding());
+    if (!layout || layout.getRank() != 2 || layout.isMmaAccumulator() ||
+        layout.getOrder()[0] != 1 || !layout.getRepsPerWarp().empty() ||
+        !isa<FloatType>(dot.getA().getType().getElementType()))
+      return;
+    bool aMContiguous = loadedKMajor(dot.getA(), 0) == std::optional(false);
+    bool bKContiguous = loadedKMajor(dot.getB(), 1) == std::optional(true);
+    if (!aMContiguous && !bKContiguous)
+      return;
+    ArrayRef<unsigned> threads = layout.getThreadsPerWarp(),
+                       warps = layout.getWarpsPerCTA();
+    int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+    int64_t rowsPerCta = threads[0] * warps[0];
+    int64_t colsPerThread = bKContiguous ? 1 : layout.getSizePerThread()[1];
+    // Tiles smaller than the layout's (wrapping) keep it.
+    if (m % rowsPerCta != 0 || n % (colsPerThread * threads[1] * warps[1]) != 0)
+      return;
+    auto fma = BlockedEncodingAttr::get(&getContext(),
+                                        {static_cast<unsigned>(m / rowsPerCta),
+                                         static_cast<unsigned>(colsPerThread)},
+                                        threads, warps, layout.getOrder());
+    if (fma == layout)
+      return;
+    OpBuilder b(dot);
+    Location loc = dot.getLoc();
+    Value c = ConvertLayoutOp::create(b, loc, cType.cloneWithEncoding(fma),
+                                      dot.getAcc());
+    auto laidOut =
+        DotOp::create(b, loc, cType.cloneWithEncoding(fma), dot.getA(),
+                      dot.getB(), c, dot.getPrecisionAttr());
+    Value back = ConvertLayoutOp::create(b, loc, cType, laidOut);
+    dot.replaceAllUsesWith(back);
+    dot.erase();
+  }
+
   void accelerate(DotOp dot) {
     auto aType = dot.getA().getType(), bType = dot.getB().getType();
     auto cType = dot.getType();
@@ -151,8 +196,10 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     int64_t instrK = instructionK(in, dot.getPrecision());
     bool accOk = in.isInteger(8) ? acc.isInteger(32)
                                  : acc.isF32() || (acc.isF16() && in.isF16());
-    if (!instrK || !accOk || m % 16 != 0 || n % 8 != 0 || k % instrK != 0)
-      return widenFloat8(dot);
+    if (!instrK || !accOk || m % 16 != 0 || n % 8 != 0 || k % instrK != 0) {
+      widenFloat8(dot);
+      return layOutFmaDot(dot);
+    }
     auto kernel = dot->getParentOfType<KernelOp>();
     auto numWarps = kernel->getAttrOfType<IntegerAttr>(
         TileDialect::NumWarpsAttrHelper::getNameStr());
@@ -176,8 +223,10 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
       grid = std::make_pair(warps, 1u);
     else
       grid = warpGrid(m, n, warps);
-    if (!grid)
-      return widenFloat8(dot);
+    if (!grid) {
+      widenFloat8(dot);
+      return layOutFmaDot(dot);
+    }
     MLIRContext *ctx = &getContext();
     // For warpgroup MMAs, each warp's rows are the 16 an m64 instruction
     // gives it (repsPerWarp [2, 1]), so that A is read in order.

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace tile {
@@ -35,23 +36,24 @@ RankedTensorType withEncoding(Type type, Attribute encoding) {
   return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
 }
 
-/// True for the layouts a dot's results live in: the mma accumulator
-/// layout and its slices (the results of reducing it).
-bool isAccumulatorLayout(Attribute encoding) {
-  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding))
-    return blocked.isMmaAccumulator();
-  if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding))
-    return slice.getParent().isMmaAccumulator();
-  return false;
-}
-
-/// True for a conversion out of an accumulator layout into a plain
-/// (blocked or slice) one.
-bool leavesMma(ConvertLayoutOp cvt) {
-  Attribute to = cvt.getType().getEncoding();
-  return isAccumulatorLayout(cvt.getSrc().getType().getEncoding()) &&
-         isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(to) &&
-         !isAccumulatorLayout(to);
+/// The layouts tile-accelerate-dot gave dots (the mma accumulator layout,
+/// or an FMA dot's layout for transposed operands): a dot whose result is
+/// converted back to another layout.
+llvm::DenseSet<Attribute> collectDotLayouts(Operation *root) {
+  llvm::DenseSet<Attribute> layouts;
+  root->walk([&](DotOp dot) {
+    Attribute layout = dot.getType().getEncoding();
+    auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
+    if (!blocked)
+      return;
+    bool convertedBack = llvm::any_of(dot->getUsers(), [&](Operation *user) {
+      auto cvt = dyn_cast<ConvertLayoutOp>(user);
+      return cvt && cvt.getType().getEncoding() != layout;
+    });
+    if (blocked.isMmaAccumulator() || convertedBack)
+      layouts.insert(layout);
+  });
+  return layouts;
 }
 
 /// The layout of `user`'s result when its operand `operand` takes `layout`
@@ -88,8 +90,27 @@ std::optional<Attribute> followingLayout(Operation *user, Value operand,
 
 struct Fuse : tile::impl::TileFuseBase<Fuse> {
   SmallVector<ConvertLayoutOp> worklist;
+  llvm::DenseSet<Attribute> dotLayouts;
+
+  /// True for the layouts a dot's results live in (dotLayouts) and their
+  /// slices (the results of reducing them).
+  bool isAccumulatorLayout(Attribute encoding) const {
+    if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding))
+      encoding = slice.getParent();
+    return encoding && dotLayouts.contains(encoding);
+  }
+
+  /// True for a conversion out of an accumulator layout into a plain
+  /// (blocked or slice) one.
+  bool leavesMma(ConvertLayoutOp cvt) const {
+    Attribute to = cvt.getType().getEncoding();
+    return isAccumulatorLayout(cvt.getSrc().getType().getEncoding()) &&
+           isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(to) &&
+           !isAccumulatorLayout(to);
+  }
 
   void runOnOperation() override {
+    dotLayouts = collectDotLayouts(getOperation());
     // Until nothing moves: loops carry what their bodies yield in an
     // accumulator layout (innermost first), then conversions out of those
     // layouts sink into their consumers, which may make more yields

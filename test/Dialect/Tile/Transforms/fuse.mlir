@@ -57,3 +57,33 @@ tile.kernel @matmul_epilogue(%x: f16, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f16>, 
   tile.store %cptr, %h, mask %mask : tensor<64x64x!tile.ptr<f16>, #b>
   tile.return
 }
+
+#bf = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#fmal = #tile.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// An FMA dot's layout from tile-accelerate-dot (one converted back) is an
+// accumulator layout too: carried by the loop, and the ReLU and the store
+// run in it.
+// CHECK-LABEL: tile.kernel @fma_layout
+// CHECK: scf.for {{.*}} -> (tensor<128x128xf32, #[[FMA:blocked[0-9]*]]>)
+// CHECK: tile.dot {{.*}} -> tensor<128x128xf32, #[[FMA]]>
+// CHECK-NOT: tile.convert_layout {{.*}}128x128xf32
+// CHECK: arith.maximumf {{.*}} : tensor<128x128xf32, #[[FMA]]>
+// CHECK: tile.store {{.*}} : tensor<128x128x!tile.ptr<f32>, #[[FMA]]>
+tile.kernel @fma_layout(%x: f32, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #bf>
+  %av = tile.splat %x : tensor<128x32xf32, #bf>
+  %bv = tile.splat %x : tensor<32x128xf32, #bf>
+  %acc = scf.for %i = %c0 to %k step %c32 iter_args(%it = %zero) -> (tensor<128x128xf32, #bf>) : i32 {
+    %cc = tile.convert_layout %it : tensor<128x128xf32, #bf> -> tensor<128x128xf32, #fmal>
+    %d = tile.dot %av, %bv, %cc : tensor<128x32xf32, #bf> * tensor<32x128xf32, #bf> -> tensor<128x128xf32, #fmal>
+    %back = tile.convert_layout %d : tensor<128x128xf32, #fmal> -> tensor<128x128xf32, #bf>
+    scf.yield %back : tensor<128x128xf32, #bf>
+  }
+  %relu = arith.maximumf %acc, %zero : tensor<128x128xf32, #bf>
+  %p = tile.splat %pc : tensor<128x128x!tile.ptr<f32>, #bf>
+  tile.store %p, %relu : tensor<128x128x!tile.ptr<f32>, #bf>
+  tile.return
+}

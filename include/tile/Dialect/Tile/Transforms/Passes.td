@@ -96,7 +96,12 @@ def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
     over M and N so that each warp's tile is as square as the shape allows),
     and its operands the matching `#tile.dot_operand` layouts, all through
     explicit `convert_layout` ops. Other dots (f32 `ieee`, f64, shapes that
-    do not divide) stay on the FMA path.
+    do not divide) stay on the FMA path; where such a float dot's A is
+    loaded along M or its B along K (tile-promote-shared stores them
+    transposed), its accumulator gets each thread's rows consecutive, and
+    with B along K one column per lane (the same threads, warps and
+    registers per thread), so that the lowering reads both stages as
+    16-byte vectors.
 
     With `wgmma` (sm_90a), a 16-bit dot that warpgroup MMAs can compute
     (the kernel's warps a multiple of 4, M a multiple of 16 per warp, N a
@@ -181,6 +186,8 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
 def TileFuse : Pass<"tile-fuse", "::mlir::ModuleOp"> {
   let summary = "Keep a dot's accumulator in its mma layout through loops and the epilogue";
   let description = [{
+    The accumulator layouts are those tile-accelerate-dot gave dots: the
+    mma layouts, and an FMA dot's whose result is converted back.
     Loop-carried accumulators stay in the mma layout across iterations
     instead of being converted both ways each time, and the elementwise
     consumers of a dot (ReLU as `maximum`, casts, bias adds, `select`) and
