@@ -431,6 +431,69 @@ TEST_F(MatmulTest, WarpgroupMma) {
         }
 }
 
+/// sm_90a, tf32: A and B given along K (NT) are warpgroup MMAs (m64nNk8
+/// tf32) on stages the TMA fills where rows are 16-byte multiples, cp.async
+/// otherwise; the other orders stay on mma.sync. Every order, through
+/// strides and trans(), one and two warpgroups, BK 16 to 64 (64- and
+/// 128-byte swizzles, two panels), MMAs waited for (3 stages) and in
+/// flight (4), at edge sizes, K below one block and padded leading
+/// dimensions.
+TEST_F(MatmulTest, WarpgroupMmaTf32) {
+  std::string text = readExample("matmul_relu.tile");
+  struct Config {
+    const char *bm, *bn, *bk;
+    unsigned warps, stages;
+  };
+  for (Config config :
+       {Config{"128", "128", "32", 4, 3}, Config{"128", "256", "32", 8, 4},
+        Config{"64", "64", "16", 4, 3}, Config{"128", "128", "64", 4, 4}})
+    for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
+                               OperandOrder::TN, OperandOrder::TT})
+      for (bool viaTrans : {false, true}) {
+        if ((order == OperandOrder::NN || order == OperandOrder::TN) &&
+            viaTrans)
+          continue;
+        Precision p = Precision::tf32;
+        ModuleOptions options;
+        options.arch = "sm_90a";
+        options.numWarps = config.warps;
+        options.numStages = config.stages;
+        std::string source =
+            order == OperandOrder::NN
+                ? kernelSource(p)
+                : matmulOrderSource(text, name(p), order, viaTrans);
+        Module module = rt->compileSource(
+            source,
+            std::string("matmul_wgmma_tf32_") + orderName(order) +
+                (viaTrans ? "_trans" : ""),
+            {{"BM", config.bm}, {"BN", config.bn}, {"BK", config.bk}}, options);
+        int bm = std::stoi(config.bm), bn = std::stoi(config.bn);
+        SCOPED_TRACE(std::string("BM=") + config.bm + " BN=" + config.bn +
+                     " BK=" + config.bk +
+                     " warps=" + std::to_string(config.warps) +
+                     " stages=" + std::to_string(config.stages));
+        Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+          module.kernel("matmul_relu")
+              .launchArgs({ceilDiv(c.m, bm), ceilDiv(c.n, bn)}, args);
+        };
+        auto run = [&](int m, int n, int k, int padA, int padB, int ldc) {
+          Case c{p, m, n, k, 0, 0, ldc, order};
+          c.lda = (c.transA() ? m : k) + padA;
+          c.ldb = (c.transB() ? k : n) + padB;
+          check(c, launch);
+        };
+        run(127, 129, 65, 0, 0, 129);
+        run(200, 136, 72, 5, 3, 141);
+        run(130, 260, 8, 0, 0, 260);
+        run(1, 64, 48, 0, 0, 64);
+        // 16-byte rows: the TMA fills the NT stages.
+        run(200, 136, 72, 8, 8, 141);
+        run(130, 264, 12, 4, 4, 264);
+        if (!smallOnly())
+          run(768, 512, 1024, 0, 16, 512);
+      }
+}
+
 /// Small wgmma kernels (4 stages, MMAs in flight, BM 128, BN 64, BK 32) at
 /// edge sizes: NN, whose A and B rows are one panel, so that the TMA fills
 /// both stages, and TN, whose A (given K x M) reaches the MMAs in registers

@@ -108,8 +108,22 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
     slotsOfRow[local[0]].push_back({slot, local[1]});
   }
 
+  // A stored [k][m] read along the thread's runs of consecutive rows.
+  int64_t aGroup =
+      swizzle && aTile.transposed
+          ? std::min({int64_t(cDist.getLayout().getSizePerThread()[0]),
+                      aTile.accessElems(), int64_t(rows.size())})
+          : 1;
+  // Such an A is read at every k of a swizzle period in one iteration: the
+  // loop's k then stays a multiple of the period, so that LLVM folds each
+  // k's phase to a constant and the loads share one address plus constant
+  // offsets (else every run's XOR is computed again each iteration).
+  int64_t period = aTile.perPhase * aTile.maxPhase;
+  int64_t unroll =
+      aGroup > 1 && period % kv == 0 && k % period == 0 ? period / kv : 1;
+
   const Slots &init = l.lookup(op.getAcc());
-  auto loop = scf::ForOp::create(b, l.i32(0), l.i32(k), l.i32(kv),
+  auto loop = scf::ForOp::create(b, l.i32(0), l.i32(k), l.i32(kv * unroll),
                                  SmallVector<Value>(init.begin(), init.end()));
   {
     OpBuilder::InsertionGuard guard(b);
@@ -118,6 +132,9 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
       body->back().erase();
     b.setInsertionPointToEnd(body);
     Value kk = loop.getInductionVar();
+    // The k of the current step from kk (steps of kv within an unrolled
+    // iteration).
+    int64_t kOffset = 0;
     SwizzleAnchors anchors;
     auto load = [&](Value ptr, int64_t count) -> SmallVector<Value> {
       if (count == 1)
@@ -141,8 +158,8 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
         Value ptr;
         if (swizzle) {
           auto [col, delta] = asDelta(1, cols, c);
-          ptr = swizzledPointer(l, bTile, bBase, inType, kk, e, col, delta,
-                                anchors);
+          ptr = swizzledPointer(l, bTile, bBase, inType, kk, kOffset + e, col,
+                                delta, anchors);
         } else {
           ptr = linear(bBase, kk, n, cols[c]);
         }
@@ -163,7 +180,7 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
                                 1)[0]);
           return vals;
         }
-        ptr = swizzledPointer(l, aTile, aBase, inType, row, delta, kk, 0,
+        ptr = swizzledPointer(l, aTile, aBase, inType, row, delta, kk, kOffset,
                               anchors);
       } else {
         ptr = linear(aBase, rows[r], k, kk);
@@ -188,9 +205,10 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
       SmallVector<SmallVector<Value>> vals(kv, SmallVector<Value>(numCols));
       for (int64_t c = 0; c < numCols; ++c) {
         auto [col, delta] = asDelta(1, cols, c);
-        SmallVector<Value> column = load(
-            swizzledPointer(l, bTile, bBase, inType, kk, 0, col, delta, anchors),
-            kv);
+        SmallVector<Value> column =
+            load(swizzledPointer(l, bTile, bBase, inType, kk, kOffset, col,
+                                 delta, anchors),
+                 kv);
         for (int64_t e = 0; e < kv; ++e)
           vals[e][c] = column[e];
       }
@@ -199,57 +217,55 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
     // A stored [k][m] with the thread's rows in runs (tile-accelerate-dot's
     // layout for it): all of B's chunk first, then A's rows at each k step,
     // a run per vector.
-    int64_t aGroup =
-        swizzle && aTile.transposed
-            ? std::min({int64_t(cDist.getLayout().getSizePerThread()[0]),
-                        aTile.accessElems(), numRows})
-            : 1;
     auto aColumn = [&](int64_t e) {
       SmallVector<Value> vals;
       for (int64_t r = 0; r < numRows; r += aGroup) {
         auto [row, delta] = asDelta(0, rows, r);
-        llvm::append_range(vals,
-                           load(swizzledPointer(l, aTile, aBase, inType, row,
-                                                delta, kk, e, anchors),
-                                aGroup));
+        llvm::append_range(
+            vals, load(swizzledPointer(l, aTile, aBase, inType, row, delta, kk,
+                                       kOffset + e, anchors),
+                       aGroup));
       }
       return vals;
     };
-    if (aGroup > 1) {
-      SmallVector<SmallVector<Value>> bVals;
-      if (bAlongK)
-        bVals = bChunk();
-      else
-        for (int64_t e = 0; e < kv; ++e)
-          bVals.push_back(bRow(e));
-      for (int64_t e = 0; e < kv; ++e) {
-        SmallVector<Value> aVals = aColumn(e);
+    for (int64_t u = 0; u < unroll; ++u) {
+      kOffset = u * kv;
+      if (aGroup > 1) {
+        SmallVector<SmallVector<Value>> bVals;
+        if (bAlongK)
+          bVals = bChunk();
+        else
+          for (int64_t e = 0; e < kv; ++e)
+            bVals.push_back(bRow(e));
+        for (int64_t e = 0; e < kv; ++e) {
+          SmallVector<Value> aVals = aColumn(e);
+          for (int64_t r = 0; r < numRows; ++r)
+            for (auto [slot, c] : slotsOfRow[r])
+              multiplyAdd(slot, aVals[r], bVals[e][c]);
+        }
+      } else if (bAlongK || kv * numCols + kv <= numRows * kv + numCols) {
+        SmallVector<SmallVector<Value>> bVals;
+        if (bAlongK)
+          bVals = bChunk();
+        else
+          for (int64_t e = 0; e < kv; ++e)
+            bVals.push_back(bRow(e));
+        for (int64_t r = 0; r < numRows; ++r) {
+          SmallVector<Value> aVals = aRow(r);
+          for (int64_t e = 0; e < kv; ++e)
+            for (auto [slot, c] : slotsOfRow[r])
+              multiplyAdd(slot, aVals[e], bVals[e][c]);
+        }
+      } else {
+        SmallVector<SmallVector<Value>> aVals;
         for (int64_t r = 0; r < numRows; ++r)
-          for (auto [slot, c] : slotsOfRow[r])
-            multiplyAdd(slot, aVals[r], bVals[e][c]);
-      }
-    } else if (bAlongK || kv * numCols + kv <= numRows * kv + numCols) {
-      SmallVector<SmallVector<Value>> bVals;
-      if (bAlongK)
-        bVals = bChunk();
-      else
-        for (int64_t e = 0; e < kv; ++e)
-          bVals.push_back(bRow(e));
-      for (int64_t r = 0; r < numRows; ++r) {
-        SmallVector<Value> aVals = aRow(r);
-        for (int64_t e = 0; e < kv; ++e)
-          for (auto [slot, c] : slotsOfRow[r])
-            multiplyAdd(slot, aVals[e], bVals[e][c]);
-      }
-    } else {
-      SmallVector<SmallVector<Value>> aVals;
-      for (int64_t r = 0; r < numRows; ++r)
-        aVals.push_back(aRow(r));
-      for (int64_t e = 0; e < kv; ++e) {
-        SmallVector<Value> bVals = bRow(e);
-        for (int64_t r = 0; r < numRows; ++r)
-          for (auto [slot, c] : slotsOfRow[r])
-            multiplyAdd(slot, aVals[r][e], bVals[c]);
+          aVals.push_back(aRow(r));
+        for (int64_t e = 0; e < kv; ++e) {
+          SmallVector<Value> bVals = bRow(e);
+          for (int64_t r = 0; r < numRows; ++r)
+            for (auto [slot, c] : slotsOfRow[r])
+              multiplyAdd(slot, aVals[r][e], bVals[c]);
+        }
       }
     }
     scf::YieldOp::create(b, acc);

@@ -229,9 +229,10 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
     aBase = arith::AddIOp::create(b, aDesc->base, aRows);
   }
   bool bKMajor = bStage->tile.contiguousDim() == 0;
-  if (in.getIntOrFloatBitWidth() == 8 && (aInRegisters || !aKMajor || !bKMajor))
-    return op.emitError("warpgroup MMAs read 8-bit operands only from "
-                        "K-major stages");
+  if (in.getIntOrFloatBitWidth() != 16 &&
+      (aInRegisters || !aKMajor || !bKMajor))
+    return op.emitError("warpgroup MMAs read 8-bit and tf32 operands only "
+                        "from K-major stages");
   OperandDescriptors bDesc =
       makeDescriptors(l, bStage->pointer, bStage->tile, bKMajor);
   auto descriptor = [&](Value base, int64_t bytes) -> Value {
@@ -245,6 +246,7 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
                             : in.isBF16()               ? NVVM::WGMMATypes::bf16
                             : isa<Float8E4M3FNType>(in) ? NVVM::WGMMATypes::e4m3
                             : isa<Float8E5M2Type>(in)   ? NVVM::WGMMATypes::e5m2
+                            : in.isF32()                ? NVVM::WGMMATypes::tf32
                                                         : NVVM::WGMMATypes::s8;
   Type accElem = cType.getElementType();
   NVVM::WGMMATypes accWgmmaType =

@@ -78,3 +78,32 @@ tile.kernel @a_converted(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.
   tile.store %p, %d : tensor<128x256x!tile.ptr<f32>, #b>
   tile.return
 }
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#t = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+
+// tf32: warpgroup MMAs read 32-bit operands only K-major. A loaded along K
+// and B loaded along K (given N x K) get the warpgroup layout; with B
+// loaded along N the dot keeps mma.sync's square grid.
+// CHECK-DAG: #[[WG4:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+// CHECK-DAG: #[[SQ4:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @tf32_orders
+// CHECK: tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x128xf32, #[[WG4]]>
+// CHECK: tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x128xf32, #[[SQ4]]>
+tile.kernel @tf32_orders(%q: !tile.ptr<f32>, %y: f32) attributes {tile.num_warps = 4 : i32} {
+  %ap = tile.splat %q : tensor<128x32x!tile.ptr<f32>, #b>
+  %a = tile.load %ap : tensor<128x32x!tile.ptr<f32>, #b>
+  %btp = tile.splat %q : tensor<32x128x!tile.ptr<f32>, #t>
+  %bt = tile.load %btp : tensor<32x128x!tile.ptr<f32>, #t>
+  %bk = tile.convert_layout %bt : tensor<32x128xf32, #t> -> tensor<32x128xf32, #b>
+  %bnp = tile.splat %q : tensor<32x128x!tile.ptr<f32>, #b>
+  %bn = tile.load %bnp : tensor<32x128x!tile.ptr<f32>, #b>
+  %c = tile.splat %y : tensor<128x128xf32, #b>
+  %nt = tile.dot %a, %bk, %c precision = tf32 : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
+  %nn = tile.dot %a, %bn, %nt precision = tf32 : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
+  %p = tile.splat %q : tensor<128x128x!tile.ptr<f32>, #b>
+  tile.store %p, %nn : tensor<128x128x!tile.ptr<f32>, #b>
+  tile.return
+}

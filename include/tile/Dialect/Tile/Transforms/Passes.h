@@ -20,8 +20,9 @@ namespace tile {
 /// inputs accumulating in `acc` with all `warps` along M: m64 instructions
 /// of 4 warps (each warp 16 rows per instruction), N in one instruction
 /// (at most 256; for i8 beyond 32 by 16), K by 32 bytes (16 f16/bf16, 32
-/// i8 or 8-bit floats). 8-bit operands must also both be K-major
-/// (isWgmmaOperandOrder).
+/// i8 or 8-bit floats, 8 f32 read as tf32: callers pass f32 only for
+/// `precision = tf32` dots). 8-bit and 32-bit operands must also both be
+/// K-major (isWgmmaOperandOrder).
 /// tile-accelerate-dot, tile-promote-shared and the lowering agree
 /// through it.
 inline bool fitsWgmma(int64_t m, int64_t n, int64_t k, mlir::Type in,
@@ -30,7 +31,8 @@ inline bool fitsWgmma(int64_t m, int64_t n, int64_t k, mlir::Type in,
   bool bytes = in.isInteger(8) && acc.isInteger(32) && k % 32 == 0 &&
                (n <= 32 || n % 16 == 0);
   bool floatBytes = isFloat8(in) && acc.isF32() && k % 32 == 0;
-  return (halves || bytes || floatBytes) && warps % 4 == 0 &&
+  bool tf32 = in.isF32() && acc.isF32() && k % 8 == 0;
+  return (halves || bytes || floatBytes || tf32) && warps % 4 == 0 &&
          m % (16 * warps) == 0 && n % 8 == 0 && n <= 256;
 }
 
@@ -54,8 +56,8 @@ inline bool hasWgmmaLayout(DotOp dot) {
 }
 
 /// True when warpgroup MMAs can read operands of `in` stored with K
-/// contiguous as given: 16-bit operands in either order, 8-bit ones only
-/// K-major (A rows, B columns along K).
+/// contiguous as given: 16-bit operands in either order, 8-bit and tf32
+/// ones only K-major (A rows, B columns along K).
 inline bool isWgmmaOperandOrder(mlir::Type in, bool aKMajor, bool bKMajor) {
   return in.getIntOrFloatBitWidth() == 16 || (aKMajor && bKMajor);
 }
