@@ -139,12 +139,14 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
 
   /// An FMA dot of float operands that tile-promote-shared stores
   /// transposed (A with M contiguous: [k][m]; B with K contiguous: [n][k])
-  /// gets an accumulator layout that reads them as vectors: each thread's
-  /// rows consecutive (A's rows at one k are whole chunks), and with B
-  /// stored [n][k], one column per lane, so that the lanes' columns are
-  /// consecutive rows of the stage, which the swizzle puts in different
-  /// banks. The thread, warp and register counts stay those of the
-  /// original layout, and so does an NN dot's layout.
+  /// gets an accumulator layout that reads them as vectors: with A stored
+  /// [k][m], each thread's rows consecutive (A's rows at one k are whole
+  /// chunks); with B stored [n][k], one column per lane, so that the
+  /// lanes' columns are consecutive rows of the stage, which the swizzle
+  /// puts in different banks. Rows of an A stored [m][k] stay as they were
+  /// (interleaved: the lanes' rows in different banks). The thread, warp
+  /// and register counts stay those of the original layout, and so does an
+  /// NN dot's layout.
   void layOutFmaDot(DotOp dot) {
     auto cType = dot.getType();
     auto layout = dyn_cast_or_null<BlockedEncodingAttr>(cType.getEncoding());
@@ -160,12 +162,15 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
                        warps = layout.getWarpsPerCTA();
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
     int64_t rowsPerCta = threads[0] * warps[0];
+    int64_t rowsPerThread =
+        aMContiguous ? m / rowsPerCta : layout.getSizePerThread()[0];
     int64_t colsPerThread = bKContiguous ? 1 : layout.getSizePerThread()[1];
     // Tiles smaller than the layout's (wrapping) keep it.
-    if (m % rowsPerCta != 0 || n % (colsPerThread * threads[1] * warps[1]) != 0)
+    if (rowsPerThread == 0 || m % (rowsPerThread * rowsPerCta) != 0 ||
+        n % (colsPerThread * threads[1] * warps[1]) != 0)
       return;
     auto fma = BlockedEncodingAttr::get(&getContext(),
-                                        {static_cast<unsigned>(m / rowsPerCta),
+                                        {static_cast<unsigned>(rowsPerThread),
                                          static_cast<unsigned>(colsPerThread)},
                                         threads, warps, layout.getOrder());
     if (fma == layout)

@@ -111,13 +111,13 @@ tile.kernel @chain(%x: f16, %q: !tile.ptr<f32>) attributes {tile.num_warps = 4 :
 
 // f32 ieee dots stay on the FMA path. One whose A is loaded along M (stored
 // [k][m]) gets each thread's 32 rows consecutive, so that they are vectors
-// of A's stage; one whose B is loaded along K (stored [n][k]) also one
-// column per lane, so that the lanes read consecutive rows of B's stage.
-// The same threads and warps, through conversions; an NN dot keeps its
-// layout.
+// of A's stage; one whose B is loaded along K (stored [n][k]) one column
+// per lane, so that the lanes read consecutive rows of B's stage, its rows
+// (A stored [m][k]) left interleaved. The same threads and warps, through
+// conversions; an NN dot keeps its layout.
 // CHECK-DAG: #[[B:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[TN:.*]] = #tile.blocked<{sizePerThread = [32, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-DAG: #[[NT:.*]] = #tile.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[NT:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: tile.kernel @fma_orders
 // CHECK: %[[C:.*]] = tile.convert_layout %{{.*}} : tensor<128x128xf32, #[[B]]> -> tensor<128x128xf32, #[[TN]]>
 // CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %[[C]] : tensor<128x32xf32, #{{.*}}> * tensor<32x128xf32, #[[B]]> -> tensor<128x128xf32, #[[TN]]>
