@@ -15,6 +15,7 @@
 #include "tile/Runtime/Runtime.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -106,7 +107,7 @@ static cl::opt<std::string> matmulFilter(
 static cl::opt<std::string> dumpKernels(
     "dump-kernels",
     cl::desc("write the matmul kernels timed (one .tile per variant and "
-             "operand order) to this directory and exit"),
+             "operand order) to this directory, created if missing, and exit"),
     cl::value_desc("dir"), cl::cat(benchCategory));
 
 static cl::OptionCategory kernelCategory(
@@ -408,6 +409,11 @@ int main(int argc, char **argv) {
     auto text = MemoryBuffer::getFile(path);
     if (!text) {
       std::fprintf(stderr, "tile-bench: cannot read %s\n", path.c_str());
+      return 1;
+    }
+    if (std::error_code ec = sys::fs::create_directories(dumpKernels)) {
+      std::fprintf(stderr, "tile-bench: cannot create %s: %s\n",
+                   dumpKernels.c_str(), ec.message().c_str());
       return 1;
     }
     for (const MatmulShape &s : matmulShapes()) {
