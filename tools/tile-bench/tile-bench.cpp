@@ -50,8 +50,10 @@ static cl::opt<std::string>
 /// The matmul_relu configurations tuned over by default: Triton's usual
 /// blocks for mma.sync GPUs plus the shapes that won some precision or size
 /// in wider sweeps on the H100 (bench/NOTES.md v8, v11: 256x64x32 with two
-/// stages fits two CTAs per SM, for f32 FMA), and the four-stage tiles that
-/// sm_90a's warpgroup MMAs run fastest with (v23).
+/// stages fits two CTAs per SM, for f32 FMA), the four-stage tiles that
+/// sm_90a's warpgroup MMAs run fastest with (v23), and a deep 128x64x64
+/// pipeline for small shapes, whose few tiles per SM wait on memory (v36:
+/// f16 1024^3 162 -> 209 TFLOP/s with 6 stages instead of 3).
 static constexpr const char *kMatmulConfigs =
     "BM=128,BN=128,BK=32,num_warps=4,num_stages=3;"
     "BM=128,BN=128,BK=64,num_warps=4,num_stages=3;"
@@ -64,7 +66,8 @@ static constexpr const char *kMatmulConfigs =
     "BM=64,BN=64,BK=32,num_warps=4,num_stages=4;"
     "BM=256,BN=64,BK=32,num_warps=4,num_stages=2;"
     "BM=128,BN=256,BK=64,num_warps=8,num_stages=4;"
-    "BM=128,BN=128,BK=64,num_warps=4,num_stages=4";
+    "BM=128,BN=128,BK=64,num_warps=4,num_stages=4;"
+    "BM=128,BN=64,BK=64,num_warps=4,num_stages=6";
 static cl::opt<std::string> matmulConfigs(
     "matmul-configs",
     cl::desc("matmul_relu configurations to tune over, ';'-separated "
