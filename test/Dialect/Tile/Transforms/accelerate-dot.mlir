@@ -111,19 +111,21 @@ tile.kernel @chain(%x: f16, %q: !tile.ptr<f32>) attributes {tile.num_warps = 4 :
 
 // f32 ieee dots stay on the FMA path. One whose A is loaded along M (stored
 // [k][m]) gets each thread's 32 rows consecutive, so that they are vectors
-// of A's stage; one whose B is loaded along K (stored [n][k]) one column
-// per lane, so that the lanes read consecutive rows of B's stage, its rows
-// (A stored [m][k]) left interleaved. The same threads and warps, through
-// conversions; an NN dot keeps its layout.
+// of A's stage; one whose B is loaded along K (stored [n][k]) one
+// column per lane, so that the lanes read consecutive rows of B's stage,
+// its rows (A stored [m][k]) left interleaved; TT both. The same threads
+// and warps, through conversions; an NN dot keeps its layout.
 // CHECK-DAG: #[[B:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[TN:.*]] = #tile.blocked<{sizePerThread = [32, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[NT:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[TT:.*]] = #tile.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: tile.kernel @fma_orders
 // CHECK: %[[C:.*]] = tile.convert_layout %{{.*}} : tensor<128x128xf32, #[[B]]> -> tensor<128x128xf32, #[[TN]]>
 // CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %[[C]] : tensor<128x32xf32, #{{.*}}> * tensor<32x128xf32, #[[B]]> -> tensor<128x128xf32, #[[TN]]>
 // CHECK: tile.convert_layout %[[D]] : tensor<128x128xf32, #[[TN]]> -> tensor<128x128xf32, #[[B]]>
 // CHECK: tile.dot {{.*}} -> tensor<128x128xf32, #[[NT]]>
 // CHECK: tile.dot {{.*}} : tensor<128x32xf32, #[[B]]> * tensor<32x128xf32, #[[B]]> -> tensor<128x128xf32, #[[B]]>
+// CHECK: tile.dot {{.*}} -> tensor<128x128xf32, #[[TT]]>
 tile.kernel @fma_orders(%q: !tile.ptr<f32>, %y: f32) attributes {tile.num_warps = 4 : i32} {
   %atp = tile.splat %q : tensor<128x32x!tile.ptr<f32>, #t>
   %at = tile.load %atp : tensor<128x32x!tile.ptr<f32>, #t>
@@ -139,7 +141,8 @@ tile.kernel @fma_orders(%q: !tile.ptr<f32>, %y: f32) attributes {tile.num_warps 
   %tn = tile.dot %a, %bn, %c : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
   %nt = tile.dot %an, %bk, %tn : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
   %nn = tile.dot %an, %bn, %nt : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
+  %tt = tile.dot %a, %bk, %nn : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
   %p = tile.splat %q : tensor<128x128x!tile.ptr<f32>, #b>
-  tile.store %p, %nn : tensor<128x128x!tile.ptr<f32>, #b>
+  tile.store %p, %tt : tensor<128x128x!tile.ptr<f32>, #b>
   tile.return
 }
