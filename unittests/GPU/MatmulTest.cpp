@@ -253,6 +253,67 @@ protected:
     check({p, 200, 136, 72, 77, 139, 141});
   }
 
+  /// A matmul_relu configuration: the tile's constants, warps and stages.
+  struct Tiling {
+    const char *bm, *bn, *bk;
+    unsigned warps, stages;
+  };
+  /// Checks one case of an order sweep: M, N, K, the padding of A's and
+  /// B's leading dimensions past their rows, and C's leading dimension.
+  using RunCase =
+      std::function<void(int m, int n, int k, int padA, int padB, int ldc)>;
+
+  /// For each tiling, order and precision: compiles matmul_relu
+  /// (examples/matmul_relu.tile for NN, else with the operands read in that
+  /// order, through strides and, where `viaTransToo(order)`, through
+  /// trans() as well) for `arch` (empty: the default) and runs `cases` on
+  /// it.
+  void sweepOrders(const std::string &label, const std::string &arch,
+                   std::initializer_list<Tiling> tilings,
+                   std::initializer_list<Precision> precisions,
+                   std::function<bool(OperandOrder)> viaTransToo,
+                   std::function<void(const RunCase &)> cases) {
+    std::string text = readExample("matmul_relu.tile");
+    for (Tiling config : tilings)
+      for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
+                                 OperandOrder::TN, OperandOrder::TT})
+        for (Precision p : precisions)
+          for (bool viaTrans : {false, true}) {
+            if (viaTrans && !viaTransToo(order))
+              continue;
+            ModuleOptions options;
+            if (!arch.empty())
+              options.arch = arch;
+            options.numWarps = config.warps;
+            options.numStages = config.stages;
+            std::string source =
+                order == OperandOrder::NN
+                    ? kernelSource(p)
+                    : matmulOrderSource(text, name(p), order, viaTrans);
+            Module module = rt->compileSource(
+                source,
+                "matmul_" + label + "_" + orderName(order) + "_" + name(p) +
+                    (viaTrans ? "_trans" : ""),
+                {{"BM", config.bm}, {"BN", config.bn}, {"BK", config.bk}},
+                options);
+            int bm = std::stoi(config.bm), bn = std::stoi(config.bn);
+            SCOPED_TRACE(std::string("BM=") + config.bm + " BN=" + config.bn +
+                         " BK=" + config.bk +
+                         " warps=" + std::to_string(config.warps) +
+                         " stages=" + std::to_string(config.stages));
+            Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
+              module.kernel("matmul_relu")
+                  .launchArgs({ceilDiv(c.m, bm), ceilDiv(c.n, bn)}, args);
+            };
+            cases([&](int m, int n, int k, int padA, int padB, int ldc) {
+              Case c{p, m, n, k, 0, 0, ldc, order};
+              c.lda = (c.transA() ? m : k) + padA;
+              c.ldb = (c.transB() ? k : n) + padB;
+              check(c, launch);
+            });
+          }
+  }
+
   std::unique_ptr<Module> modules[4];
 };
 
@@ -315,54 +376,20 @@ TEST_F(MatmulTest, OperandOrders) {
 /// rows consecutive; one column per lane for B stored [n][k]) at edge
 /// sizes, with padded leading dimensions and through trans().
 TEST_F(MatmulTest, FmaOperandOrders) {
-  std::string text = readExample("matmul_relu.tile");
-  struct Config {
-    const char *bm, *bn, *bk;
-    unsigned warps, stages;
-  };
-  for (Config config :
-       {Config{"128", "256", "32", 8, 3}, Config{"256", "64", "32", 4, 2},
-        Config{"128", "128", "16", 4, 4}, Config{"64", "64", "32", 4, 4}})
-    for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
-                               OperandOrder::TN, OperandOrder::TT})
-      for (bool viaTrans : {false, true}) {
-        if (order == OperandOrder::NN && viaTrans)
-          continue;
-        Precision p = Precision::f32;
-        ModuleOptions options;
-        options.numWarps = config.warps;
-        options.numStages = config.stages;
-        std::string source =
-            order == OperandOrder::NN
-                ? kernelSource(p)
-                : matmulOrderSource(text, name(p), order, viaTrans);
-        Module module = rt->compileSource(
-            source,
-            std::string("matmul_fma_") + orderName(order) +
-                (viaTrans ? "_trans" : ""),
-            {{"BM", config.bm}, {"BN", config.bn}, {"BK", config.bk}}, options);
-        int bm = std::stoi(config.bm), bn = std::stoi(config.bn);
-        SCOPED_TRACE(std::string("BM=") + config.bm + " BN=" + config.bn +
-                     " BK=" + config.bk +
-                     " warps=" + std::to_string(config.warps) +
-                     " stages=" + std::to_string(config.stages));
-        Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
-          module.kernel("matmul_relu")
-              .launchArgs({ceilDiv(c.m, bm), ceilDiv(c.n, bn)}, args);
-        };
-        auto run = [&](int m, int n, int k, int padA, int padB, int ldc) {
-          Case c{p, m, n, k, 0, 0, ldc, order};
-          c.lda = (c.transA() ? m : k) + padA;
-          c.ldb = (c.transB() ? k : n) + padB;
-          check(c, launch);
-        };
+  sweepOrders(
+      "fma", "",
+      {Tiling{"128", "256", "32", 8, 3}, Tiling{"256", "64", "32", 4, 2},
+       Tiling{"128", "128", "16", 4, 4}, Tiling{"64", "64", "32", 4, 4}},
+      {Precision::f32},
+      [](OperandOrder order) { return order != OperandOrder::NN; },
+      [&](const RunCase &run) {
         run(127, 129, 65, 0, 0, 129);
         run(200, 136, 72, 5, 3, 141);
         run(300, 264, 40, 4, 8, 264);
         run(1, 64, 48, 0, 0, 64);
         if (!smallOnly())
           run(768, 512, 1024, 0, 16, 512);
-      }
+      });
 }
 
 /// sm_90a: dots from stages stored for warpgroup MMAs (wgmma.mma_async
@@ -373,62 +400,26 @@ TEST_F(MatmulTest, FmaOperandOrders) {
 /// MMAs) and four (MMAs in flight across iterations, copies two ahead); at edge
 /// sizes, with K below one block, and with padded leading dimensions.
 TEST_F(MatmulTest, WarpgroupMma) {
-  std::string text = readExample("matmul_relu.tile");
-  struct Config {
-    const char *bm, *bn, *bk;
-    unsigned warps, stages;
-  };
-  for (Config config :
-       {Config{"128", "128", "32", 4, 3}, Config{"128", "256", "64", 8, 3},
-        Config{"64", "64", "16", 4, 3}, Config{"128", "256", "64", 8, 4},
-        Config{"128", "128", "32", 4, 4}})
-    for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
-                               OperandOrder::TN, OperandOrder::TT})
-      for (Precision p : {Precision::f16, Precision::bf16})
-        for (bool viaTrans : {false, true}) {
-          if (order == OperandOrder::NN && viaTrans)
-            continue;
-          ModuleOptions options;
-          options.arch = "sm_90a";
-          options.numWarps = config.warps;
-          options.numStages = config.stages;
-          std::string source =
-              order == OperandOrder::NN
-                  ? kernelSource(p)
-                  : matmulOrderSource(text, name(p), order, viaTrans);
-          Module module = rt->compileSource(
-              source,
-              std::string("matmul_wgmma_") + orderName(order) + "_" + name(p) +
-                  (viaTrans ? "_trans" : ""),
-              {{"BM", config.bm}, {"BN", config.bn}, {"BK", config.bk}},
-              options);
-          int bm = std::stoi(config.bm), bn = std::stoi(config.bn);
-          SCOPED_TRACE(std::string("BM=") + config.bm + " BN=" + config.bn +
-                       " BK=" + config.bk +
-                       " warps=" + std::to_string(config.warps) +
-                       " stages=" + std::to_string(config.stages));
-          Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
-            module.kernel("matmul_relu")
-                .launchArgs({ceilDiv(c.m, bm), ceilDiv(c.n, bn)}, args);
-          };
-          auto run = [&](int m, int n, int k, int padA, int padB, int ldc) {
-            Case c{p, m, n, k, 0, 0, ldc, order};
-            c.lda = (c.transA() ? m : k) + padA;
-            c.ldb = (c.transB() ? k : n) + padB;
-            check(c, launch);
-          };
-          run(127, 129, 65, 0, 0, 129);
-          run(200, 136, 72, 5, 3, 141);
-          run(130, 260, 8, 0, 0, 260);
-          run(1, 64, 48, 0, 0, 64);
-          // Rows of 16-byte multiples: the variant the runtime compiles
-          // for them fills the NN/NT stages with the TMA (tensor maps
-          // bounded by M, N and K, not block multiples; K below a stage).
-          run(200, 136, 72, 8, 8, 141);
-          run(130, 264, 8, 0, 0, 264);
-          if (!smallOnly())
-            run(768, 512, 1024, 0, 16, 512);
-        }
+  sweepOrders(
+      "wgmma", "sm_90a",
+      {Tiling{"128", "128", "32", 4, 3}, Tiling{"128", "256", "64", 8, 3},
+       Tiling{"64", "64", "16", 4, 3}, Tiling{"128", "256", "64", 8, 4},
+       Tiling{"128", "128", "32", 4, 4}},
+      {Precision::f16, Precision::bf16},
+      [](OperandOrder order) { return order != OperandOrder::NN; },
+      [&](const RunCase &run) {
+        run(127, 129, 65, 0, 0, 129);
+        run(200, 136, 72, 5, 3, 141);
+        run(130, 260, 8, 0, 0, 260);
+        run(1, 64, 48, 0, 0, 64);
+        // Rows of 16-byte multiples: the variant the runtime compiles for
+        // them fills the NN/NT stages with the TMA (tensor maps bounded by
+        // M, N and K, not block multiples; K below a stage).
+        run(200, 136, 72, 8, 8, 141);
+        run(130, 264, 8, 0, 0, 264);
+        if (!smallOnly())
+          run(768, 512, 1024, 0, 16, 512);
+      });
 }
 
 /// sm_90a, tf32: A and B given along K (NT) are warpgroup MMAs (m64nNk8
@@ -439,49 +430,15 @@ TEST_F(MatmulTest, WarpgroupMma) {
 /// flight (4), at edge sizes, K below one block and padded leading
 /// dimensions.
 TEST_F(MatmulTest, WarpgroupMmaTf32) {
-  std::string text = readExample("matmul_relu.tile");
-  struct Config {
-    const char *bm, *bn, *bk;
-    unsigned warps, stages;
-  };
-  for (Config config :
-       {Config{"128", "128", "32", 4, 3}, Config{"128", "256", "32", 8, 4},
-        Config{"64", "64", "16", 4, 3}, Config{"128", "128", "64", 4, 4}})
-    for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
-                               OperandOrder::TN, OperandOrder::TT})
-      for (bool viaTrans : {false, true}) {
-        if ((order == OperandOrder::NN || order == OperandOrder::TN) &&
-            viaTrans)
-          continue;
-        Precision p = Precision::tf32;
-        ModuleOptions options;
-        options.arch = "sm_90a";
-        options.numWarps = config.warps;
-        options.numStages = config.stages;
-        std::string source =
-            order == OperandOrder::NN
-                ? kernelSource(p)
-                : matmulOrderSource(text, name(p), order, viaTrans);
-        Module module = rt->compileSource(
-            source,
-            std::string("matmul_wgmma_tf32_") + orderName(order) +
-                (viaTrans ? "_trans" : ""),
-            {{"BM", config.bm}, {"BN", config.bn}, {"BK", config.bk}}, options);
-        int bm = std::stoi(config.bm), bn = std::stoi(config.bn);
-        SCOPED_TRACE(std::string("BM=") + config.bm + " BN=" + config.bn +
-                     " BK=" + config.bk +
-                     " warps=" + std::to_string(config.warps) +
-                     " stages=" + std::to_string(config.stages));
-        Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
-          module.kernel("matmul_relu")
-              .launchArgs({ceilDiv(c.m, bm), ceilDiv(c.n, bn)}, args);
-        };
-        auto run = [&](int m, int n, int k, int padA, int padB, int ldc) {
-          Case c{p, m, n, k, 0, 0, ldc, order};
-          c.lda = (c.transA() ? m : k) + padA;
-          c.ldb = (c.transB() ? k : n) + padB;
-          check(c, launch);
-        };
+  sweepOrders(
+      "wgmma", "sm_90a",
+      {Tiling{"128", "128", "32", 4, 3}, Tiling{"128", "256", "32", 8, 4},
+       Tiling{"64", "64", "16", 4, 3}, Tiling{"128", "128", "64", 4, 4}},
+      {Precision::tf32},
+      [](OperandOrder order) {
+        return order == OperandOrder::NT || order == OperandOrder::TT;
+      },
+      [&](const RunCase &run) {
         run(127, 129, 65, 0, 0, 129);
         run(200, 136, 72, 5, 3, 141);
         run(130, 260, 8, 0, 0, 260);
@@ -491,7 +448,7 @@ TEST_F(MatmulTest, WarpgroupMmaTf32) {
         run(130, 264, 12, 4, 4, 264);
         if (!smallOnly())
           run(768, 512, 1024, 0, 16, 512);
-      }
+      });
 }
 
 /// Small wgmma kernels (4 stages, MMAs in flight, BM 128, BN 64, BK 32) at

@@ -228,15 +228,19 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
       }
       return vals;
     };
+    // All of B's kv k steps, by k step then column.
+    auto bSteps = [&] {
+      if (bAlongK)
+        return bChunk();
+      SmallVector<SmallVector<Value>> vals;
+      for (int64_t e = 0; e < kv; ++e)
+        vals.push_back(bRow(e));
+      return vals;
+    };
     for (int64_t u = 0; u < unroll; ++u) {
       kOffset = u * kv;
       if (aGroup > 1) {
-        SmallVector<SmallVector<Value>> bVals;
-        if (bAlongK)
-          bVals = bChunk();
-        else
-          for (int64_t e = 0; e < kv; ++e)
-            bVals.push_back(bRow(e));
+        SmallVector<SmallVector<Value>> bVals = bSteps();
         for (int64_t e = 0; e < kv; ++e) {
           SmallVector<Value> aVals = aColumn(e);
           for (int64_t r = 0; r < numRows; ++r)
@@ -244,12 +248,7 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
               multiplyAdd(slot, aVals[r], bVals[e][c]);
         }
       } else if (bAlongK || kv * numCols + kv <= numRows * kv + numCols) {
-        SmallVector<SmallVector<Value>> bVals;
-        if (bAlongK)
-          bVals = bChunk();
-        else
-          for (int64_t e = 0; e < kv; ++e)
-            bVals.push_back(bRow(e));
+        SmallVector<SmallVector<Value>> bVals = bSteps();
         for (int64_t r = 0; r < numRows; ++r) {
           SmallVector<Value> aVals = aRow(r);
           for (int64_t e = 0; e < kv; ++e)
