@@ -14,9 +14,10 @@
 // row by row of A, or A's rows first and the FMAs go k by k, whichever
 // keeps fewer operand registers live; a B stage stored [n][k] is read as
 // one vector of k steps per column, first. An A stage stored [k][m] is read
-// at each k step as vectors along the thread's runs of rows (B first), or
-// element by element where its rows are not consecutive. Each accumulator
-// element still takes its k terms in order.
+// at each k step as vectors along the thread's runs of rows (B first; one
+// iteration covers a whole swizzle period of k, so that each k's phase is
+// a constant), or element by element where its rows are not consecutive.
+// Each accumulator element still takes its k terms in order.
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"

@@ -98,10 +98,10 @@ def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
     explicit `convert_layout` ops. Other dots (f32 `ieee`, f64, shapes that
     do not divide) stay on the FMA path; where such a float dot's A is
     loaded along M or its B along K (tile-promote-shared stores them
-    transposed), its accumulator gets each thread's rows consecutive, and
-    with B along K one column per lane (the same threads, warps and
-    registers per thread), so that the lowering reads both stages as
-    16-byte vectors.
+    transposed), its accumulator gets each thread's rows consecutive where
+    A is along M, and one column per lane where B is along K (the same
+    threads, warps and registers per thread), so that the lowering reads
+    both stages as 16-byte vectors.
 
     With `wgmma` (sm_90a), a 16-bit dot that warpgroup MMAs can compute
     (the kernel's warps a multiple of 4, M a multiple of 16 per warp, N a
