@@ -36,21 +36,16 @@ RankedTensorType withEncoding(Type type, Attribute encoding) {
   return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
 }
 
-/// The layouts tile-accelerate-dot gave dots (the mma accumulator layout,
-/// or an FMA dot's layout for transposed operands): a dot whose result is
-/// converted back to another layout.
+/// The layouts tile-accelerate-dot gave dots: the mma accumulator layout,
+/// and an FMA dot's for transposed operands, which, unlike the layouts of
+/// dots it left alone, is not its A operand's.
 llvm::DenseSet<Attribute> collectDotLayouts(Operation *root) {
   llvm::DenseSet<Attribute> layouts;
   root->walk([&](DotOp dot) {
     Attribute layout = dot.getType().getEncoding();
     auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
-    if (!blocked)
-      return;
-    bool convertedBack = llvm::any_of(dot->getUsers(), [&](Operation *user) {
-      auto cvt = dyn_cast<ConvertLayoutOp>(user);
-      return cvt && cvt.getType().getEncoding() != layout;
-    });
-    if (blocked.isMmaAccumulator() || convertedBack)
+    if (blocked && (blocked.isMmaAccumulator() ||
+                    dot.getA().getType().getEncoding() != layout))
       layouts.insert(layout);
   });
   return layouts;

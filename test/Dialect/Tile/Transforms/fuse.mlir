@@ -87,3 +87,24 @@ tile.kernel @fma_layout(%x: f32, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.
   tile.store %p, %relu : tensor<128x128x!tile.ptr<f32>, #bf>
   tile.return
 }
+
+#bown = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#so = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+
+// A dot left in its operands' layout (no layout of tile-accelerate-dot's)
+// is no accumulator layout: the store keeps its own (coalesced) layout and
+// the conversion to it.
+// CHECK-LABEL: tile.kernel @dot_in_operand_layout
+// CHECK: %[[D:.*]] = tile.dot {{.*}} -> tensor<128x128xf32, #[[BO:blocked[0-9]*]]>
+// CHECK: %[[S:.*]] = tile.convert_layout %[[D]] : tensor<128x128xf32, #[[BO]]> -> tensor<128x128xf32, #[[SO:blocked[0-9]*]]>
+// CHECK: tile.store %{{.*}}, %[[S]] : tensor<128x128x!tile.ptr<f32>, #[[SO]]>
+tile.kernel @dot_in_operand_layout(%x: f32, %pc: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #bown>
+  %av = tile.splat %x : tensor<128x32xf32, #bown>
+  %bv = tile.splat %x : tensor<32x128xf32, #bown>
+  %d = tile.dot %av, %bv, %zero : tensor<128x32xf32, #bown> * tensor<32x128xf32, #bown> -> tensor<128x128xf32, #bown>
+  %s = tile.convert_layout %d : tensor<128x128xf32, #bown> -> tensor<128x128xf32, #so>
+  %p = tile.splat %pc : tensor<128x128x!tile.ptr<f32>, #so>
+  tile.store %p, %s : tensor<128x128x!tile.ptr<f32>, #so>
+  tile.return
+}

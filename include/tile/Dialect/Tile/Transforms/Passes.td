@@ -187,7 +187,9 @@ def TileFuse : Pass<"tile-fuse", "::mlir::ModuleOp"> {
   let summary = "Keep a dot's accumulator in its mma layout through loops and the epilogue";
   let description = [{
     The accumulator layouts are those tile-accelerate-dot gave dots: the
-    mma layouts, and an FMA dot's whose result is converted back.
+    mma layouts, and an FMA dot's that is not its A operand's (a dot left
+    in its operands' layout keeps the conversions of its consumers, such
+    as a store with a coalesced layout of its own).
     Loop-carried accumulators stay in the mma layout across iterations
     instead of being converted both ways each time, and the elementwise
     consumers of a dot (ReLU as `maximum`, casts, bias adds, `select`) and
