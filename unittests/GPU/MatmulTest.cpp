@@ -263,6 +263,12 @@ protected:
   using RunCase =
       std::function<void(int m, int n, int k, int padA, int padB, int ldc)>;
 
+  /// Every operand order.
+  static std::vector<OperandOrder> allOrders() {
+    return {OperandOrder::NN, OperandOrder::NT, OperandOrder::TN,
+            OperandOrder::TT};
+  }
+
   /// For each tiling, order and precision: compiles matmul_relu
   /// (examples/matmul_relu.tile for NN, else with the operands read in that
   /// order, through strides and, where `viaTransToo(order)`, through
@@ -270,13 +276,13 @@ protected:
   /// it.
   void sweepOrders(const std::string &label, const std::string &arch,
                    std::initializer_list<Tiling> tilings,
+                   const std::vector<OperandOrder> &orders,
                    std::initializer_list<Precision> precisions,
                    std::function<bool(OperandOrder)> viaTransToo,
                    std::function<void(const RunCase &)> cases) {
     std::string text = readExample("matmul_relu.tile");
     for (Tiling config : tilings)
-      for (OperandOrder order : {OperandOrder::NN, OperandOrder::NT,
-                                 OperandOrder::TN, OperandOrder::TT})
+      for (OperandOrder order : orders)
         for (Precision p : precisions)
           for (bool viaTrans : {false, true}) {
             if (viaTrans && !viaTransToo(order))
@@ -342,32 +348,19 @@ TEST_F(MatmulTest, Unpipelined) {
 /// ones, and sizes whose rows are 16-byte aligned (16-byte cp.async, the
 /// transposed shared layouts and ldmatrix with and without .trans).
 TEST_F(MatmulTest, OperandOrders) {
-  std::string text = readExample("matmul_relu.tile");
-  for (OperandOrder order :
-       {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT})
-    for (Precision p :
-         {Precision::f16, Precision::bf16, Precision::tf32, Precision::f32})
-      for (bool viaTrans : {false, true}) {
-        Module module = rt->compileSource(
-            matmulOrderSource(text, name(p), order, viaTrans),
-            std::string("matmul_") + orderName(order) + "_" + name(p) +
-                (viaTrans ? "_trans" : ""));
-        Launcher launch = [&](const Case &c, const std::vector<Arg> &args) {
-          module.kernel("matmul_relu")
-              .launchArgs({ceilDiv(c.m, 128), ceilDiv(c.n, 128)}, args);
-        };
-        auto run = [&](int m, int n, int k, int padA, int padB, int ldc) {
-          Case c{p, m, n, k, 0, 0, ldc, order};
-          c.lda = (c.transA() ? m : k) + padA;
-          c.ldb = (c.transB() ? k : n) + padB;
-          check(c, launch);
-        };
+  // The example's own tiling (its default constants, warps and stages).
+  sweepOrders(
+      "orders", "", {Tiling{"128", "128", "32", 4, 3}},
+      {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT},
+      {Precision::f16, Precision::bf16, Precision::tf32, Precision::f32},
+      [](OperandOrder) { return true; },
+      [&](const RunCase &run) {
         run(127, 129, 65, 0, 0, 129);
         run(200, 136, 72, 5, 3, 141);
         run(1, 64, 48, 0, 0, 64);
         if (!smallOnly())
           run(768, 512, 1024, 0, 16, 512);
-      }
+      });
 }
 
 /// f32 ieee on CUDA cores in every operand order, in tuned configurations
@@ -380,7 +373,7 @@ TEST_F(MatmulTest, FmaOperandOrders) {
       "fma", "",
       {Tiling{"128", "256", "32", 8, 3}, Tiling{"256", "64", "32", 4, 2},
        Tiling{"128", "128", "16", 4, 4}, Tiling{"64", "64", "32", 4, 4}},
-      {Precision::f32},
+      allOrders(), {Precision::f32},
       [](OperandOrder order) { return order != OperandOrder::NN; },
       [&](const RunCase &run) {
         run(127, 129, 65, 0, 0, 129);
@@ -405,7 +398,7 @@ TEST_F(MatmulTest, WarpgroupMma) {
       {Tiling{"128", "128", "32", 4, 3}, Tiling{"128", "256", "64", 8, 3},
        Tiling{"64", "64", "16", 4, 3}, Tiling{"128", "256", "64", 8, 4},
        Tiling{"128", "128", "32", 4, 4}},
-      {Precision::f16, Precision::bf16},
+      allOrders(), {Precision::f16, Precision::bf16},
       [](OperandOrder order) { return order != OperandOrder::NN; },
       [&](const RunCase &run) {
         run(127, 129, 65, 0, 0, 129);
@@ -434,7 +427,7 @@ TEST_F(MatmulTest, WarpgroupMmaTf32) {
       "wgmma", "sm_90a",
       {Tiling{"128", "128", "32", 4, 3}, Tiling{"128", "256", "32", 8, 4},
        Tiling{"64", "64", "16", 4, 3}, Tiling{"128", "128", "64", 4, 4}},
-      {Precision::tf32},
+      allOrders(), {Precision::tf32},
       [](OperandOrder order) {
         return order == OperandOrder::NT || order == OperandOrder::TT;
       },
