@@ -569,8 +569,23 @@ static LogicalResult lowerConvertLayout(ConvertLayoutOp op,
   return lowerThroughShared(l, op, op.getSrc(), op);
 }
 
+/// trans into the transposed layout moves nothing: each thread holds
+/// element (j, i) of the result in the source's slot of (i, j) (a dot
+/// computed transposed, tile-accelerate-dot's Cᵀ = Bᵀ Aᵀ). Other layouts
+/// go through shared memory.
 static LogicalResult lowerTrans(TransOp op, LoweringContext &l) {
-  return lowerThroughShared(l, op, op.getSrc(), op, {1, 0});
+  auto from = *Distribution::get(op.getSrc().getType());
+  auto to = *Distribution::get(op.getType());
+  if (from.isScalar() || from.getSlicedDim() || to.getSlicedDim() ||
+      to.getLayout() != from.getLayout().getTransposed())
+    return lowerThroughShared(l, op, op.getSrc(), op, {1, 0});
+  Slots src = l.lookup(op.getSrc()), out(to.getNumSlots());
+  for (unsigned slot = 0; slot < to.getNumSlots(); ++slot) {
+    SmallVector<int64_t> local = to.getLocalIndex(slot);
+    out[slot] = src[from.getSlot({local[1], local[0]})];
+  }
+  l.map(op, out);
+  return success();
 }
 
 /// reshape, permute: every element to its place in the result's row-major

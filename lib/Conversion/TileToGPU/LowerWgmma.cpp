@@ -25,7 +25,8 @@
 // so the hardware's swizzle is the encoding's.
 //
 // An A that is no stage (loaded before the loop, or computed: attention's
-// P re-packed from the previous dot's accumulator) reaches the MMAs in
+// P re-packed from the previous dot's accumulator), or a tf32 A stored
+// MN-major (wgmma reads 32-bit operands K-major only), reaches the MMAs in
 // registers: each warp's mma.sync m16 fragments of block i are the
 // register-A fragment of the block's instruction for that warp.
 //
@@ -143,10 +144,11 @@ Slots waitForGroups(LoweringContext &l, int64_t pending,
   return waited;
 }
 
-/// One m64nNk16 warpgroup MMA with A from registers (`a`: this warp's four
-/// fragment registers, as mma.sync's m16n8k16 A) and B through `descB`,
-/// accumulating into `acc` (a struct of N / 2 f32). Inline PTX: NVVM's
-/// wgmma.mma_async takes A only as a descriptor.
+/// One m64nNk16 (f16, bf16) or m64nNk8 (tf32) warpgroup MMA with A from
+/// registers (`a`: this warp's four fragment registers, as mma.sync's
+/// m16n8k16 or m16n8k8 A) and B through `descB`, accumulating into `acc` (a
+/// struct of N / 2 f32). Inline PTX: NVVM's wgmma.mma_async takes A only as
+/// a descriptor.
 Value wgmmaRegisterA(LoweringContext &l, Value acc, ArrayRef<Value> a,
                      Value descB, int64_t n, Type in, bool transposeB) {
   ImplicitLocOpBuilder &b = l.builder();
@@ -164,19 +166,22 @@ Value wgmmaRegisterA(LoweringContext &l, Value acc, ArrayRef<Value> a,
   operands.push_back(l.i32(1));
   std::string asmText, constraints;
   llvm::raw_string_ostream text(asmText), cons(constraints);
-  StringRef type = in.isF16() ? "f16" : "bf16";
+  StringRef type = in.isF16() ? "f16" : in.isBF16() ? "bf16" : "tf32";
   // Operands: the outputs, their tied inputs, A, B's descriptor, scale-d.
   int64_t aFirst = 2 * count;
   text << "{ .reg .pred p; setp.ne.b32 p, $" << aFirst + 5
-       << ", 0; wgmma.mma_async.sync.aligned.m64n" << n << "k16.f32." << type
-       << "." << type << " {";
+       << ", 0; wgmma.mma_async.sync.aligned.m64n" << n
+       << (in.isF32() ? "k8" : "k16") << ".f32." << type << "." << type << " {";
   for (int64_t r = 0; r < count; ++r) {
     text << (r ? ", " : "") << "$" << r;
     cons << (r ? "," : "") << "=f";
   }
   text << "}, {$" << aFirst << ", $" << aFirst + 1 << ", $" << aFirst + 2
-       << ", $" << aFirst + 3 << "}, $" << aFirst + 4 << ", p, 1, 1, "
-       << (transposeB ? 1 : 0) << "; }";
+       << ", $" << aFirst + 3 << "}, $" << aFirst + 4 << ", p, 1, 1";
+  // tf32 takes no transpose operand (B is K-major).
+  if (!in.isF32())
+    text << ", " << (transposeB ? 1 : 0);
+  text << "; }";
   for (int64_t r = 0; r < count; ++r)
     cons << "," << r;
   cons << ",r,r,r,r,l,r";
@@ -203,19 +208,29 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   std::optional<LoweringContext::Stage> aStage = l.deferredStage(op.getA());
   std::optional<LoweringContext::Stage> bStage = l.deferredStage(op.getB());
   assert(bStage && "isWgmmaDot's B shared_load is deferred");
+  Type in = aType.getElementType();
+  unsigned inBits = in.getIntOrFloatBitWidth();
   if (aStage && aStage->tile.panel == 0)
     return op.emitError("the A stage is not stored for warpgroup MMAs");
   // An A that is no stage goes to the MMAs in registers: this warp's m16
-  // fragments of block i are the rows of the instruction of block i.
+  // fragments of block i are the rows of the instruction of block i. So
+  // does a tf32 A stored MN-major (wgmma reads no 32-bit operand that
+  // way), read from its stage as mma.sync's fragments, before the fence
+  // (the MMAs must see them written).
+  Slots aRegs;
+  if (aStage && inBits == 32 && aStage->tile.contiguousDim() != 1) {
+    aRegs = loadMmaFragments(l, aType, aStage->tile, aStage->pointer);
+    aStage.reset();
+  } else if (!aStage) {
+    // Loop-invariant or computed after the MMAs it depends on ended
+    // (tile-promote-shared leaves no MMAs in flight across a computed A).
+    aRegs = l.lookup(op.getA());
+  }
   bool aInRegisters = !aStage;
   bool aKMajor = aStage && aStage->tile.contiguousDim() == 1;
-  Type in = aType.getElementType();
   int64_t warpgroups = warps / 4;
   int64_t blocksM = m / (64 * warpgroups);
   Slots acc = l.lookup(op.getAcc());
-  // Loop-invariant or computed after the MMAs it depends on ended
-  // (tile-promote-shared leaves no MMAs in flight across a computed A).
-  Slots aRegs = aInRegisters ? l.lookup(op.getA()) : Slots();
   std::optional<OperandDescriptors> aDesc;
   Value aBase;
   if (!aInRegisters) {
@@ -229,10 +244,9 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
     aBase = arith::AddIOp::create(b, aDesc->base, aRows);
   }
   bool bKMajor = bStage->tile.contiguousDim() == 0;
-  if (in.getIntOrFloatBitWidth() != 16 &&
-      (aInRegisters || !aKMajor || !bKMajor))
-    return op.emitError("warpgroup MMAs read 8-bit and tf32 operands only "
-                        "from K-major stages");
+  if (inBits != 16 && (!bKMajor || (inBits == 8 && !aKMajor)))
+    return op.emitError("warpgroup MMAs read 8-bit operands and tf32 B "
+                        "only from K-major stages");
   OperandDescriptors bDesc =
       makeDescriptors(l, bStage->pointer, bStage->tile, bKMajor);
   auto descriptor = [&](Value base, int64_t bytes) -> Value {

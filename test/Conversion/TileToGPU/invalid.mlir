@@ -271,7 +271,7 @@ tile.kernel @wgmma_i8_mn_major(%s: i32) attributes {tile.num_warps = 4 : i32} {
   %acc = arith.constant dense<0> : tensor<64x64xi32, #mma>
   %a = tile.shared_load %abuf[%s] : memref<2x64x64xi8, 3> -> tensor<64x64xi8, #a>
   %b = tile.shared_load %bbuf[%s] : memref<2x64x64xi8, 3> -> tensor<64x64xi8, #bo>
-  // expected-error @+1 {{warpgroup MMAs read 8-bit and tf32 operands only from K-major stages}}
+  // expected-error @+1 {{warpgroup MMAs read 8-bit operands and tf32 B only from K-major stages}}
   %d = tile.dot %a, %b, %acc : tensor<64x64xi8, #a> * tensor<64x64xi8, #bo> -> tensor<64x64xi32, #mma>
   tile.return
 }

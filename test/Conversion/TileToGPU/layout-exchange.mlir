@@ -40,33 +40,66 @@ module {
 
 // -----
 
-// A transpose stores element (r, c) at the row-major index of (c, r):
-// r + 8 c. #c is the transpose of #a, so each thread then reads back the
-// addresses it wrote.
+// A transpose into the transposed layout (#c of #a: every per-dimension
+// list swapped) moves nothing: each thread holds element (j, i) of the
+// result where it held (i, j), so the loaded values are stored as they are.
 #a = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
 #c = #tile.blocked<{sizePerThread = [2, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>
-// CHECK-LABEL: gpu.func @tr
-// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32_i32
-// CHECK: %[[L4:.*]] = arith.remui %[[LANE]], %c4_i32
-// CHECK: %[[Q:.*]] = arith.divui %[[LANE]], %c4_i32
-// CHECK: %[[L8:.*]] = arith.remui %[[Q]], %c8_i32
-// CHECK: %[[COL8:.*]] = arith.muli %[[L4]], %c16_i32
-// CHECK: %[[S0:.*]] = arith.addi %[[L8]], %[[COL8]]
-// CHECK: %[[P0:.*]] = llvm.getelementptr %{{.*}}[%[[S0]]] : (!llvm.ptr<3>, i32)
-// CHECK: llvm.store %{{.*}}, %[[P0]] : f32, !llvm.ptr<3>
-// CHECK: %[[P1:.*]] = llvm.getelementptr
-// CHECK: llvm.store %{{.*}}, %[[P1]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: llvm.load %[[P0]] : !llvm.ptr<3> -> f32
-// CHECK-NEXT: llvm.load %[[P1]] : !llvm.ptr<3> -> f32
-// CHECK-NEXT: gpu.barrier
+// CHECK-LABEL: gpu.func @tr_free
+// CHECK-NOT: !llvm.ptr<3>
+// CHECK-NOT: gpu.barrier
+// CHECK: %[[V:.*]] = llvm.load %arg0
+// CHECK-NEXT: llvm.store %[[V]], %arg1
+// CHECK-NEXT: llvm.store %[[V]], %arg1
+// CHECK-NEXT: gpu.return
 module {
-  tile.kernel @tr(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>) attributes {tile.num_warps = 1 : i32} {
+  tile.kernel @tr_free(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>) attributes {tile.num_warps = 1 : i32} {
     %v = tile.splat %x : tensor<8x8x!tile.ptr<f32>, #a>
     %t = tile.load %v : tensor<8x8x!tile.ptr<f32>, #a>
     %u = tile.trans %t : tensor<8x8xf32, #a> -> tensor<8x8xf32, #c>
     %w = tile.splat %out : tensor<8x8x!tile.ptr<f32>, #c>
     tile.store %w, %u : tensor<8x8x!tile.ptr<f32>, #c>
+    tile.return
+  }
+}
+
+// -----
+
+// Into any other layout, a transpose stores element (r, c) at the
+// row-major index of (c, r), r + 8 c, and each thread reads back the
+// elements the result's layout gives it (here #a's: (g, 2t + [0, 2))).
+#a = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+// CHECK-LABEL: gpu.func @tr
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32_i32
+// CHECK: %[[L4:.*]] = arith.remui %[[LANE]], %c4_i32
+// CHECK: %[[Q:.*]] = arith.divui %[[LANE]], %c4_i32
+// CHECK: %[[L8:.*]] = arith.remui %[[Q]], %c8_i32
+// CHECK: %[[C0:.*]] = arith.muli %[[L4]], %c2_i32
+// CHECK: %[[COL8:.*]] = arith.muli %[[L4]], %c16_i32
+// CHECK: %[[S0:.*]] = arith.addi %[[L8]], %[[COL8]]
+// CHECK: %[[P0:.*]] = llvm.getelementptr %{{.*}}[%[[S0]]] : (!llvm.ptr<3>, i32)
+// CHECK: llvm.store %{{.*}}, %[[P0]] : f32, !llvm.ptr<3>
+// CHECK: %[[C1:.*]] = arith.addi %[[C0]], %c1_i32
+// CHECK: %[[C18:.*]] = arith.muli %[[C1]], %c8_i32
+// CHECK: %[[S1:.*]] = arith.addi %[[L8]], %[[C18]]
+// CHECK: %[[P1:.*]] = llvm.getelementptr %{{.*}}[%[[S1]]]
+// CHECK: llvm.store %{{.*}}, %[[P1]] : f32, !llvm.ptr<3>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[L8]], %c8_i32
+// CHECK-NEXT: %[[R0:.*]] = arith.addi %[[C0]], %[[ROW]]
+// CHECK-NEXT: %[[Q0:.*]] = llvm.getelementptr %{{.*}}[%[[R0]]]
+// CHECK-NEXT: llvm.load %[[Q0]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[R1:.*]] = arith.addi %[[C1]], %[[ROW]]
+// CHECK-NEXT: %[[Q1:.*]] = llvm.getelementptr %{{.*}}[%[[R1]]]
+// CHECK-NEXT: llvm.load %[[Q1]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: gpu.barrier
+module {
+  tile.kernel @tr(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>) attributes {tile.num_warps = 1 : i32} {
+    %v = tile.splat %x : tensor<8x8x!tile.ptr<f32>, #a>
+    %t = tile.load %v : tensor<8x8x!tile.ptr<f32>, #a>
+    %u = tile.trans %t : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+    %w = tile.splat %out : tensor<8x8x!tile.ptr<f32>, #a>
+    tile.store %w, %u : tensor<8x8x!tile.ptr<f32>, #a>
     tile.return
   }
 }

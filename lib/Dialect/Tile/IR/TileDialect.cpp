@@ -181,6 +181,18 @@ bool BlockedEncodingAttr::isMmaAccumulator() const {
           getRepsPerWarp() == ArrayRef<unsigned>{2, 1});
 }
 
+BlockedEncodingAttr BlockedEncodingAttr::getTransposed() const {
+  assert(getRank() == 2 && "transposes 2-D layouts");
+  auto swapped = [](ArrayRef<unsigned> v) {
+    return v.empty() ? SmallVector<unsigned>()
+                     : SmallVector<unsigned>{v[1], v[0]};
+  };
+  SmallVector<unsigned> order{1 - getOrder()[0], 1 - getOrder()[1]};
+  return get(getContext(), swapped(getSizePerThread()),
+             swapped(getThreadsPerWarp()), swapped(getWarpsPerCTA()), order,
+             swapped(getRepsPerWarp()));
+}
+
 LogicalResult
 DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                unsigned opIdx, BlockedEncodingAttr parent) {

@@ -5,7 +5,9 @@
 // those of an m64 instruction: repsPerWarp [2, 1]) and its operands the
 // matching dot-operand layouts, with explicit `convert_layout` ops around it;
 // tile-fuse and tile-remove-layout-conversions then move the accumulator's
-// layout through the K loop and into the epilogue.
+// layout through the K loop and into the epilogue. A tf32 dot whose B is
+// given along N, which warpgroup MMAs cannot read, is computed transposed
+// (Cᵀ = Bᵀ Aᵀ) where that makes it one they can.
 //
 //===----------------------------------------------------------------------===//
 #include "Rematerialize.h"
@@ -187,6 +189,30 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     dot.erase();
   }
 
+  /// Replaces `dot` by trans(dot(trans(B), trans(A), trans(C))), every
+  /// `trans` into the transposed layout (free: each thread keeps its
+  /// elements), and accelerates the inner dot.
+  void computeTransposed(DotOp dot) {
+    OpBuilder b(dot);
+    Location loc = dot.getLoc();
+    auto trans = [&](Value value) -> Value {
+      auto type = cast<RankedTensorType>(value.getType());
+      auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
+      return TransOp::create(
+          b, loc,
+          RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)},
+                                type.getElementType(), layout.getTransposed()),
+          value);
+    };
+    Value c = trans(dot.getAcc());
+    auto transposed =
+        DotOp::create(b, loc, c.getType(), trans(dot.getB()), trans(dot.getA()),
+                      c, dot.getPrecisionAttr());
+    dot.replaceAllUsesWith(trans(transposed));
+    dot.erase();
+    accelerate(transposed);
+  }
+
   void accelerate(DotOp dot) {
     auto aType = dot.getA().getType(), bType = dot.getB().getType();
     auto cType = dot.getType();
@@ -223,6 +249,13 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     std::optional<bool> bKMajor = loadedKMajor(dot.getB(), 1);
     bool wgmmaOrder = isWgmmaOperandOrder(in, aKMajor.value_or(false),
                                           bKMajor.value_or(false));
+    // Warpgroup MMAs read no 32-bit B stored along N; as Cᵀ = Bᵀ Aᵀ, Bᵀ
+    // is an A they read in registers and a K-major A the K-major B.
+    if (wgmma && aBlocked && !wgmmaOrder && !chained.contains(dot) &&
+        bKMajor == std::optional(false) &&
+        isWgmmaOperandOrder(in, false, aKMajor.value_or(false)) &&
+        fitsWgmma(n, m, k, in, acc, warps))
+      return computeTransposed(dot);
     if ((chained.contains(dot) && m % (16 * warps) == 0) ||
         (wgmma && aBlocked && wgmmaOrder && fitsWgmma(m, n, k, in, acc, warps)))
       grid = std::make_pair(warps, 1u);

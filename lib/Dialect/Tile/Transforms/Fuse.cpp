@@ -36,17 +36,21 @@ RankedTensorType withEncoding(Type type, Attribute encoding) {
   return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
 }
 
-/// The layouts tile-accelerate-dot gave dots: the mma accumulator layout,
-/// and an FMA dot's for transposed operands, which, unlike the layouts of
-/// dots it left alone, is not its A operand's.
+/// The layouts tile-accelerate-dot gave dots: the mma accumulator layout
+/// and its transpose (a dot computed as Cᵀ = Bᵀ Aᵀ: C is `trans` of an mma
+/// accumulator), and an FMA dot's for transposed operands, which, unlike
+/// the layouts of dots it left alone, is not its A operand's.
 llvm::DenseSet<Attribute> collectDotLayouts(Operation *root) {
   llvm::DenseSet<Attribute> layouts;
   root->walk([&](DotOp dot) {
     Attribute layout = dot.getType().getEncoding();
     auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
-    if (blocked && (blocked.isMmaAccumulator() ||
-                    dot.getA().getType().getEncoding() != layout))
+    if (blocked && blocked.isMmaAccumulator()) {
       layouts.insert(layout);
+      layouts.insert(blocked.getTransposed());
+    } else if (blocked && dot.getA().getType().getEncoding() != layout) {
+      layouts.insert(layout);
+    }
   });
   return layouts;
 }
@@ -54,8 +58,8 @@ llvm::DenseSet<Attribute> collectDotLayouts(Operation *root) {
 /// The layout of `user`'s result when its operand `operand` takes `layout`
 /// instead (null: the op cannot follow): the same layout for elementwise
 /// ops, its slice for a reduction, the parent for `expand_dims` of a slice,
-/// and for `broadcast`. A reduction to a scalar has no layout: it follows
-/// with a null attribute.
+/// the same for `broadcast`, and the transposed layout for `trans`. A reduction
+/// to a scalar has no layout: it follows with a null attribute.
 std::optional<Attribute> followingLayout(Operation *user, Value operand,
                                          Attribute layout) {
   if (isElementwise(user))
@@ -80,6 +84,10 @@ std::optional<Attribute> followingLayout(Operation *user, Value operand,
   }
   if (isa<BroadcastOp>(user) && isa<BlockedEncodingAttr>(layout))
     return layout;
+  // The transposed layout keeps every element in its thread.
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout);
+      blocked && isa<TransOp>(user))
+    return Attribute(blocked.getTransposed());
   return std::nullopt;
 }
 

@@ -161,6 +161,15 @@ SharedEncodingAttr stageEncoding(Candidate &c) {
                                          elementReads);
 }
 
+/// True when the dot reads `c`'s stored rows along K (`c` its operand
+/// `opIdx`: A 0, B 1).
+bool isKMajor(Candidate &c, unsigned opIdx) {
+  unsigned fastest = cast<BlockedEncodingAttr>(
+                         cast<RankedTensorType>(c.load.getType()).getEncoding())
+                         .getOrder()[0];
+  return (c.transposed() ? 1 - fastest : fastest) == 1 - opIdx;
+}
+
 /// Gives the stages of each dot whose B is in `cands` the encoding wgmma
 /// descriptors read, where the dot's layout is tile-accelerate-dot's for
 /// warpgroup MMAs (all warps along M); A, when staged too, as well. An A
@@ -193,18 +202,11 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
           c.load.getContext(), type.getShape(), type.getElementType(),
           layout.getOrder());
     };
-    // An operand is K-major when the dot reads its stored rows along K.
-    auto kMajor = [](Candidate &c, unsigned opIdx) {
-      unsigned fastest =
-          cast<BlockedEncodingAttr>(
-              cast<RankedTensorType>(c.load.getType()).getEncoding())
-              .getOrder()[0];
-      return (c.transposed() ? 1 - fastest : fastest) == 1 - opIdx;
-    };
-    bool aKMajor = a && kMajor(*a, 0);
+    bool aKMajor = a && isKMajor(*a, 0);
     // 8-bit operands: both stages, both K-major (the MMAs read no 8-bit A
-    // from registers here).
-    if (!isWgmmaOperandOrder(aType.getElementType(), aKMajor, kMajor(*b, 1)))
+    // from registers here). A tf32 A stored MN-major is stored the same
+    // way (so that the TMA can fill it) and read into registers.
+    if (!isWgmmaOperandOrder(aType.getElementType(), aKMajor, isKMajor(*b, 1)))
       continue;
     SharedEncodingAttr aEnc = a ? wgmmaEncoding(*a) : SharedEncodingAttr();
     SharedEncodingAttr bEnc = wgmmaEncoding(*b);
@@ -233,12 +235,17 @@ DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   }
   if (!found || !found->hasOneUse())
     return {};
-  // MMAs in flight still read A's registers: an A computed in the body
-  // could be given the same registers next iteration. A staged A is read
-  // through descriptors; any other must be loop-invariant.
-  bool aStaged = llvm::any_of(
-      cands, [&](Candidate &c) { return c.replaced() == found.getA(); });
-  if (!aStaged && !loop.isDefinedOutsideOfLoop(found.getA()))
+  // MMAs in flight still read A's registers: an A computed or loaded
+  // from its stage in the body could be given the same registers next
+  // iteration. A stored for wgmma is read through descriptors (but for a
+  // tf32 A stored MN-major, read into registers); any other A must be
+  // loop-invariant.
+  bool aThroughDescriptors = llvm::any_of(cands, [&](Candidate &c) {
+    return c.replaced() == found.getA() && c.encoding.getPanel() &&
+           (isKMajor(c, 0) ||
+            found.getA().getType().getElementTypeBitWidth() == 16);
+  });
+  if (!aThroughDescriptors && !loop.isDefinedOutsideOfLoop(found.getA()))
     return {};
   auto yield = dyn_cast<scf::YieldOp>(*found->user_begin());
   auto acc = dyn_cast<BlockArgument>(found.getAcc());

@@ -84,26 +84,51 @@ tile.kernel @a_converted(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.
 #b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #t = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 
-// tf32: warpgroup MMAs read 32-bit operands only K-major. A loaded along K
-// and B loaded along K (given N x K) get the warpgroup layout; with B
-// loaded along N the dot keeps mma.sync's square grid.
+// tf32: warpgroup MMAs read a 32-bit B only K-major, and A K-major or in
+// registers. B loaded along K (given N x K: NT, TT) gets the warpgroup
+// layout. NN (B loaded along N, A along K) is computed transposed,
+// Cᵀ = Bᵀ Aᵀ: Bᵀ is the A read along M, Aᵀ the B read along K, and the
+// result goes back through `trans`. TN (neither loaded along K) keeps
+// mma.sync's square grid.
 // CHECK-DAG: #[[WG4:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 // CHECK-DAG: #[[SQ4:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 // CHECK-LABEL: tile.kernel @tf32_orders
-// CHECK: tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x128xf32, #[[WG4]]>
+// CHECK: %[[A:.*]] = tile.load %{{.*}} : tensor<128x32x!tile.ptr<f32>, #[[BL:[^>]*]]>
+// CHECK: %[[BN:.*]] = tile.load %{{.*}} : tensor<32x128x!tile.ptr<f32>, #[[BL]]>
+// CHECK: %[[NT:.*]] = tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x128xf32, #[[WG4]]>
+// CHECK: %[[TT:.*]] = tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x128xf32, #[[WG4]]>
+// CHECK: %[[ACC:.*]] = tile.trans %{{.*}} : tensor<128x128xf32, #[[BL]]> -> tensor<128x128xf32, #[[BLT:[^>]*]]>
+// CHECK: %[[AT:.*]] = tile.trans %[[A]] : tensor<128x32xf32, #[[BL]]> -> tensor<32x128xf32, #[[BLT]]>
+// CHECK: %[[BT:.*]] = tile.trans %[[BN]] : tensor<32x128xf32, #[[BL]]> -> tensor<128x32xf32, #[[BLT]]>
+// CHECK: %[[BTOP:.*]] = tile.convert_layout %[[BT]] : {{.*}} -> tensor<128x32xf32, #[[AOP:.*]]>
+// CHECK: %[[ATOP:.*]] = tile.convert_layout %[[AT]] : {{.*}} -> tensor<32x128xf32, #[[BOP:.*]]>
+// CHECK: %[[ACCOP:.*]] = tile.convert_layout %[[ACC]] : {{.*}} -> tensor<128x128xf32, #[[WG4]]>
+// CHECK: %[[NNT:.*]] = tile.dot %[[BTOP]], %[[ATOP]], %[[ACCOP]] precision = tf32 {{.*}} -> tensor<128x128xf32, #[[WG4]]>
+// CHECK: %[[BACK:.*]] = tile.convert_layout %[[NNT]] : tensor<128x128xf32, #[[WG4]]> -> tensor<128x128xf32, #[[BLT]]>
+// CHECK: %[[NN:.*]] = tile.trans %[[BACK]] : tensor<128x128xf32, #[[BLT]]> -> tensor<128x128xf32, #[[BL]]>
 // CHECK: tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x128xf32, #[[SQ4]]>
 tile.kernel @tf32_orders(%q: !tile.ptr<f32>, %y: f32) attributes {tile.num_warps = 4 : i32} {
   %ap = tile.splat %q : tensor<128x32x!tile.ptr<f32>, #b>
   %a = tile.load %ap : tensor<128x32x!tile.ptr<f32>, #b>
+  %atp = tile.splat %q : tensor<128x32x!tile.ptr<f32>, #t>
+  %at = tile.load %atp : tensor<128x32x!tile.ptr<f32>, #t>
+  %am = tile.convert_layout %at : tensor<128x32xf32, #t> -> tensor<128x32xf32, #b>
   %btp = tile.splat %q : tensor<32x128x!tile.ptr<f32>, #t>
   %bt = tile.load %btp : tensor<32x128x!tile.ptr<f32>, #t>
   %bk = tile.convert_layout %bt : tensor<32x128xf32, #t> -> tensor<32x128xf32, #b>
+  %bk2 = tile.load %btp : tensor<32x128x!tile.ptr<f32>, #t>
+  %bk2b = tile.convert_layout %bk2 : tensor<32x128xf32, #t> -> tensor<32x128xf32, #b>
   %bnp = tile.splat %q : tensor<32x128x!tile.ptr<f32>, #b>
   %bn = tile.load %bnp : tensor<32x128x!tile.ptr<f32>, #b>
+  %bn2 = tile.load %bnp : tensor<32x128x!tile.ptr<f32>, #b>
+  %am2 = tile.load %atp : tensor<128x32x!tile.ptr<f32>, #t>
+  %am2b = tile.convert_layout %am2 : tensor<128x32xf32, #t> -> tensor<128x32xf32, #b>
   %c = tile.splat %y : tensor<128x128xf32, #b>
   %nt = tile.dot %a, %bk, %c precision = tf32 : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
-  %nn = tile.dot %a, %bn, %nt precision = tf32 : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
+  %tt = tile.dot %am, %bk2b, %nt precision = tf32 : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
+  %nn = tile.dot %a, %bn, %tt precision = tf32 : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
+  %tn = tile.dot %am2b, %bn2, %nn precision = tf32 : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
   %p = tile.splat %q : tensor<128x128x!tile.ptr<f32>, #b>
-  tile.store %p, %nn : tensor<128x128x!tile.ptr<f32>, #b>
+  tile.store %p, %tn : tensor<128x128x!tile.ptr<f32>, #b>
   tile.return
 }

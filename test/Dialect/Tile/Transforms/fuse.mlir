@@ -108,3 +108,46 @@ tile.kernel @dot_in_operand_layout(%x: f32, %pc: !tile.ptr<f32>) attributes {til
   tile.store %p, %s : tensor<128x128x!tile.ptr<f32>, #so>
   tile.return
 }
+
+#tb = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#tbt = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#wg = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#wa = #tile.dot_operand<{opIdx = 0, parent = #wg}>
+#wb = #tile.dot_operand<{opIdx = 1, parent = #wg}>
+
+// A dot computed transposed (tile-accelerate-dot's Cᵀ = Bᵀ Aᵀ, between
+// `trans` ops): the loop carries C in the transposed mma layout, each
+// iteration's `trans` of it into the mma layout and back moves nothing (the
+// layouts are each other's transpose), and the ReLU and the store run in
+// it: no conversion of the accumulator is left.
+// CHECK-LABEL: tile.kernel @transposed_dot
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%[[ARG:.*]] = %{{.*}}) -> (tensor<128x64xf32, #[[WGT:blocked[0-9]*]]>)
+// CHECK-NEXT: %[[CT:.*]] = tile.trans %[[ARG]] : tensor<128x64xf32, #[[WGT]]> -> tensor<64x128xf32, #[[WG:mma[0-9]*]]>
+// CHECK-NOT: tile.convert_layout {{.*}}64x128xf32
+// CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %[[CT]] {{.*}} -> tensor<64x128xf32, #[[WG]]>
+// CHECK-NEXT: %[[C:.*]] = tile.trans %[[D]] : tensor<64x128xf32, #[[WG]]> -> tensor<128x64xf32, #[[WGT]]>
+// CHECK-NEXT: scf.yield %[[C]]
+// CHECK: %[[RELU:.*]] = arith.maximumf %[[ACC]], %{{.*}} : tensor<128x64xf32, #[[WGT]]>
+// CHECK-NOT: tile.convert_layout {{.*}}128x64xf32
+// CHECK: tile.store %{{.*}}, %[[RELU]] : tensor<128x64x!tile.ptr<f32>, #[[WGT]]>
+tile.kernel @transposed_dot(%x: f32, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32, #tb>
+  %av = tile.splat %x : tensor<32x128xf32, #tbt>
+  %bv = tile.splat %x : tensor<64x32xf32, #tbt>
+  %acc = scf.for %i = %c0 to %k step %c32 iter_args(%it = %zero) -> (tensor<128x64xf32, #tb>) : i32 {
+    %ct = tile.trans %it : tensor<128x64xf32, #tb> -> tensor<64x128xf32, #tbt>
+    %ca = tile.convert_layout %bv : tensor<64x32xf32, #tbt> -> tensor<64x32xf32, #wa>
+    %cb = tile.convert_layout %av : tensor<32x128xf32, #tbt> -> tensor<32x128xf32, #wb>
+    %cc = tile.convert_layout %ct : tensor<64x128xf32, #tbt> -> tensor<64x128xf32, #wg>
+    %d = tile.dot %ca, %cb, %cc precision = tf32 : tensor<64x32xf32, #wa> * tensor<32x128xf32, #wb> -> tensor<64x128xf32, #wg>
+    %back = tile.convert_layout %d : tensor<64x128xf32, #wg> -> tensor<64x128xf32, #tbt>
+    %c = tile.trans %back : tensor<64x128xf32, #tbt> -> tensor<128x64xf32, #tb>
+    scf.yield %c : tensor<128x64xf32, #tb>
+  }
+  %relu = arith.maximumf %acc, %zero : tensor<128x64xf32, #tb>
+  %cp = tile.splat %pc : tensor<128x64x!tile.ptr<f32>, #tb>
+  tile.store %cp, %relu : tensor<128x64x!tile.ptr<f32>, #tb>
+  tile.return
+}

@@ -78,6 +78,10 @@ def Tile_BlockedEncodingAttr : AttrDef<Tile_Dialect, "BlockedEncoding"> {
     /// block; an m16 instruction pairs local rows 2i and 2i+1 (8 warps
     /// along M apart, or adjacent with repsPerWarp [2, 1]).
     bool isMmaAccumulator() const;
+    /// The 2-D layout that gives each thread element (j, i) of a tile
+    /// where this one gives it (i, j): every per-dimension list swapped,
+    /// the order mapped (what a `trans` of a tile in this layout keeps).
+    BlockedEncodingAttr getTransposed() const;
   }];
 }
 

@@ -21,8 +21,8 @@ namespace tile {
 /// of 4 warps (each warp 16 rows per instruction), N in one instruction
 /// (at most 256; for i8 beyond 32 by 16), K by 32 bytes (16 f16/bf16, 32
 /// i8 or 8-bit floats, 8 f32 read as tf32: callers pass f32 only for
-/// `precision = tf32` dots). 8-bit and 32-bit operands must also both be
-/// K-major (isWgmmaOperandOrder).
+/// `precision = tf32` dots). 8-bit and 32-bit operands must also be stored
+/// as isWgmmaOperandOrder says.
 /// tile-accelerate-dot, tile-promote-shared and the lowering agree
 /// through it.
 inline bool fitsWgmma(int64_t m, int64_t n, int64_t k, mlir::Type in,
@@ -56,10 +56,14 @@ inline bool hasWgmmaLayout(DotOp dot) {
 }
 
 /// True when warpgroup MMAs can read operands of `in` stored with K
-/// contiguous as given: 16-bit operands in either order, 8-bit and tf32
-/// ones only K-major (A rows, B columns along K).
+/// contiguous as given: 16-bit operands in either order; 8-bit and tf32 B
+/// only K-major (columns along K), which is all wgmma descriptors read for
+/// them. An 8-bit A must be K-major too; a tf32 A that is not goes to the
+/// MMAs in registers (mma.sync's A fragments, read from its stage one
+/// element per lane).
 inline bool isWgmmaOperandOrder(mlir::Type in, bool aKMajor, bool bKMajor) {
-  return in.getIntOrFloatBitWidth() == 16 || (aKMajor && bKMajor);
+  unsigned bits = in.getIntOrFloatBitWidth();
+  return bits == 16 || (bKMajor && (aKMajor || bits == 32));
 }
 
 } // namespace tile

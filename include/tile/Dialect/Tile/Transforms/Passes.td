@@ -112,7 +112,12 @@ def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
     dots chained through their A operand like attention's P, narrow ones)
     gets `repsPerWarp = [2, 1]`: warp w holds rows 16w + [0, 16) of each
     16 * warps, the rows an m64 instruction gives it (mma.sync computes
-    any row assignment the same way).
+    any row assignment the same way). Warpgroup MMAs read a tf32 B only
+    K-major (A K-major or in registers): a tf32 dot whose B is loaded along
+    N and whose A is loaded along K (NN) is computed transposed instead,
+    `trans(dot(trans(B), trans(A), trans(C)))`, every `trans` into the
+    transposed layout (`getTransposed`: free in registers, a stage view for
+    the loads), where the shapes fit with M and N swapped.
   }];
   let options = [
     Option<"wgmma", "wgmma", "bool", /*default=*/"false",
@@ -145,11 +150,13 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     With `wgmma`, a dot whose B is staged (A staged too, or in registers)
     and whose layout tile-accelerate-dot chose for warpgroup MMAs (all warps
     along M, `repsPerWarp = [2, 1]`) gets stages in the encoding `wgmma`
-    descriptors read (`panel`), for either major of 16-bit operands and
-    K-major 8-bit ones; the lowering then computes it with
-    `wgmma.mma_async` straight from the stages. With four or
+    descriptors read (`panel`), for either major of 16-bit operands,
+    K-major 8-bit ones, and tf32 ones with B K-major; the lowering then
+    computes it with `wgmma.mma_async` straight from the stages (a tf32 A
+    stored MN-major is read into registers first). With four or
     more stages, such a dot whose result is only its own accumulator in the
-    next iteration leaves its MMAs in flight while the loop turns: a
+    next iteration and whose A is read through descriptors (or is
+    loop-invariant) leaves its MMAs in flight while the loop turns: a
     `dot_wait pending = 1` follows it, a `dot_wait pending = 0` ends the
     loop's result, and its copies run `num-stages - 2` iterations ahead.
 
