@@ -218,8 +218,10 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   // way), read from its stage as mma.sync's fragments, before the fence
   // (the MMAs must see them written).
   Slots aRegs;
+  std::optional<LoweringContext::Stage> aFromStage;
   if (aStage && inBits == 32 && aStage->tile.contiguousDim() != 1) {
-    aRegs = loadMmaFragments(l, aType, aStage->tile, aStage->pointer);
+    aFromStage = aStage;
+    aRegs.resize(m / (16 * warps) * (k / 8) * 4);
     aStage.reset();
   } else if (!aStage) {
     // Loop-invariant or computed after the MMAs it depends on ended
@@ -282,36 +284,66 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
     accs.push_back(s);
   }
 
-  NVVM::WgmmaFenceAlignedOp::create(b);
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, instrK);
-  for (int64_t kk = 0; kk < k / instrK; ++kk)
-    for (int64_t i = 0; i < blocksM; ++i) {
-      if (aInRegisters) {
-        ArrayRef<Value> a =
-            ArrayRef<Value>(aRegs).slice((i * (k / instrK) + kk) * 4, 4);
-        Value db = descriptor(bDesc.base, bDesc.offset(0, instrK * kk));
-        accs[i] = wgmmaRegisterA(l, accs[i], a, db, n, in, !bKMajor);
-        continue;
-      }
-      Value da =
-          descriptor(aBase, aDesc->offset(64 * warpgroups * i, instrK * kk));
+  auto issue = [&](int64_t kk, int64_t i) {
+    if (aInRegisters) {
+      ArrayRef<Value> a =
+          ArrayRef<Value>(aRegs).slice((i * (k / instrK) + kk) * 4, 4);
       Value db = descriptor(bDesc.base, bDesc.offset(0, instrK * kk));
-      accs[i] = NVVM::WgmmaMmaAsyncOp::create(
-          b, accType, accs[i], da, db, shape, inType, inType, accWgmmaType,
-          NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-          NVVM::WGMMAScaleIn::one,
-          aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
-          bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-          /*satfinite=*/nullptr);
+      accs[i] = wgmmaRegisterA(l, accs[i], a, db, n, in, !bKMajor);
+      return;
     }
-  NVVM::WgmmaGroupSyncAlignedOp::create(b);
-  for (int64_t i = 0; i < blocksM; ++i)
-    for (int64_t r = 0; r < n / 2; ++r)
-      acc[slotOf(i, r)] = LLVM::ExtractValueOp::create(b, accs[i], r);
+    Value da =
+        descriptor(aBase, aDesc->offset(64 * warpgroups * i, instrK * kk));
+    Value db = descriptor(bDesc.base, bDesc.offset(0, instrK * kk));
+    accs[i] = NVVM::WgmmaMmaAsyncOp::create(
+        b, accType, accs[i], da, db, shape, inType, inType, accWgmmaType,
+        NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+        NVVM::WGMMAScaleIn::one,
+        aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
+        bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        /*satfinite=*/nullptr);
+  };
+  auto extractAccs = [&] {
+    for (int64_t i = 0; i < blocksM; ++i)
+      for (int64_t r = 0; r < n / 2; ++r)
+        acc[slotOf(i, r)] = LLVM::ExtractValueOp::create(b, accs[i], r);
+  };
   // A dot_wait that is the dot's only user ends its group; otherwise the
   // dot waits for it here.
   bool leftInFlight = op->hasOneUse() && isa<DotWaitOp>(*op->user_begin());
-  if (!leftInFlight)
+  int64_t steps = k / instrK;
+  // A read from its stage each iteration while the previous iteration's
+  // MMAs may still run: the k steps go in two groups, each one's fragments
+  // loaded after the wait for the group that last read their registers
+  // (the previous iteration's same half: at most one group, the other half,
+  // stays in flight). With one k step, the MMAs end here.
+  int64_t groups = aFromStage && leftInFlight && steps > 1 ? 2 : 1;
+  for (int64_t g = 0; g < groups; ++g) {
+    int64_t first = steps * g / groups, last = steps * (g + 1) / groups;
+    if (aFromStage)
+      for (int64_t kk = first; kk < last; ++kk) {
+        Slots part = loadMmaFragments(l, aType, aFromStage->tile,
+                                      aFromStage->pointer, kk);
+        for (int64_t i = 0; i < blocksM; ++i)
+          for (int64_t r = 0; r < 4; ++r)
+            aRegs[(i * steps + kk) * 4 + r] = part[(i * steps + kk) * 4 + r];
+      }
+    NVVM::WgmmaFenceAlignedOp::create(b);
+    for (int64_t kk = first; kk < last; ++kk)
+      for (int64_t i = 0; i < blocksM; ++i)
+        issue(kk, i);
+    NVVM::WgmmaGroupSyncAlignedOp::create(b);
+    if (g + 1 == groups)
+      break;
+    extractAccs();
+    acc = waitForGroups(l, 1, acc);
+    for (int64_t i = 0; i < blocksM; ++i)
+      for (int64_t r = 0; r < n / 2; ++r)
+        accs[i] = LLVM::InsertValueOp::create(b, accs[i], acc[slotOf(i, r)], r);
+  }
+  extractAccs();
+  if (!leftInFlight || (aFromStage && groups == 1))
     acc = waitForGroups(l, 0, acc);
   l.map(op, acc);
   return success();

@@ -218,9 +218,19 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
   }
 }
 
+/// The iteration argument `dot` accumulates into, directly or through a
+/// `trans` (a dot computed transposed); null if none.
+BlockArgument carriedAccumulator(DotOp dot) {
+  Value acc = dot.getAcc();
+  if (auto trans = acc.getDefiningOp<TransOp>())
+    acc = trans.getSrc();
+  return dyn_cast<BlockArgument>(acc);
+}
+
 /// The dot of `loop` whose MMAs may stay in flight while the loop turns:
 /// the only dot whose B is stored for wgmma, whose result is only its own
-/// accumulator in the next iteration. Null if there is none.
+/// accumulator in the next iteration (both maybe through `trans`). Null if
+/// there is none.
 DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   DotOp found;
   for (Candidate &c : cands) {
@@ -235,23 +245,32 @@ DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   }
   if (!found || !found->hasOneUse())
     return {};
-  // MMAs in flight still read A's registers: an A computed or loaded
-  // from its stage in the body could be given the same registers next
-  // iteration. A stored for wgmma is read through descriptors (but for a
-  // tf32 A stored MN-major, read into registers); any other A must be
-  // loop-invariant.
-  bool aThroughDescriptors = llvm::any_of(cands, [&](Candidate &c) {
-    return c.replaced() == found.getA() && c.encoding.getPanel() &&
-           (isKMajor(c, 0) ||
-            found.getA().getType().getElementTypeBitWidth() == 16);
+  // MMAs in flight still read A's registers: an A computed in the body
+  // could be given the same registers next iteration. An A stored for
+  // wgmma is read through descriptors, or (tf32 stored MN-major) into
+  // registers in two groups of MMAs that the lowering waits for in turn;
+  // any other A must be loop-invariant.
+  bool aStaged = llvm::any_of(cands, [&](Candidate &c) {
+    return c.replaced() == found.getA() && c.encoding.getPanel();
   });
-  if (!aThroughDescriptors && !loop.isDefinedOutsideOfLoop(found.getA()))
+  if (!aStaged && !loop.isDefinedOutsideOfLoop(found.getA()))
     return {};
-  auto yield = dyn_cast<scf::YieldOp>(*found->user_begin());
-  auto acc = dyn_cast<BlockArgument>(found.getAcc());
+  // The loop carries the result, or (a dot computed transposed) a `trans`
+  // of it, which the next iteration's `trans` gives back.
+  Value result = found.getResult();
+  Operation *user = *found->user_begin();
+  if (auto trans = dyn_cast<TransOp>(user)) {
+    if (!trans->hasOneUse() || !found.getAcc().getDefiningOp<TransOp>() ||
+        !found.getAcc().hasOneUse())
+      return {};
+    result = trans.getResult();
+    user = *trans->user_begin();
+  }
+  auto yield = dyn_cast<scf::YieldOp>(user);
+  BlockArgument acc = carriedAccumulator(found);
   if (!yield || yield->getParentOp() != loop.getOperation() || !acc ||
       acc.getOwner() != loop.getBody() || !acc.hasOneUse() ||
-      yield.getOperand(acc.getArgNumber() - 1) != found.getResult())
+      yield.getOperand(acc.getArgNumber() - 1) != result)
     return {};
   return found;
 }
@@ -592,8 +611,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     if (!asyncDot)
       return;
     // The loop's result waits for the last group.
-    Value result =
-        loop.getTiedLoopResult(cast<BlockArgument>(asyncDot.getAcc()));
+    Value result = loop.getTiedLoopResult(carriedAccumulator(asyncDot));
     b.setInsertionPointAfter(loop);
     auto last = DotWaitOp::create(b, loc, ValueRange{result}, 0);
     result.replaceAllUsesExcept(last.getResult(0), last);
