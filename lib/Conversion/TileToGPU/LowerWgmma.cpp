@@ -309,9 +309,15 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
       for (int64_t r = 0; r < n / 2; ++r)
         acc[slotOf(i, r)] = LLVM::ExtractValueOp::create(b, accs[i], r);
   };
-  // A dot_wait that is the dot's only user ends its group; otherwise the
-  // dot waits for it here.
-  bool leftInFlight = op->hasOneUse() && isa<DotWaitOp>(*op->user_begin());
+  // A dot_wait that is the dot's only user (maybe through a `trans` into
+  // the transposed layout, which moves no register) ends its group;
+  // otherwise the dot waits for it here.
+  Operation *user = op->hasOneUse() ? *op->user_begin() : nullptr;
+  if (auto trans = dyn_cast_or_null<TransOp>(user);
+      trans && trans->hasOneUse() &&
+      trans.getType().getEncoding() == layout.getTransposed())
+    user = *trans->user_begin();
+  bool leftInFlight = isa_and_nonnull<DotWaitOp>(user);
   int64_t steps = k / instrK;
   // A read from its stage each iteration while the previous iteration's
   // MMAs may still run: the k steps go in two groups, each one's fragments

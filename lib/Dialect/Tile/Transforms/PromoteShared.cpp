@@ -585,13 +585,19 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     DotWaitOp turn;
     if (asyncDot) {
       OpBuilder::InsertionGuard guard(b);
-      if (refillAfterWait)
+      // At the end of the body, the wait takes the value yielded (the
+      // result's `trans` for a dot computed transposed).
+      Value waited = asyncDot.getResult();
+      if (refillAfterWait) {
         b.setInsertionPointAfter(asyncDot);
-      else
+      } else {
         b.setInsertionPoint(terminator);
-      turn = DotWaitOp::create(b, loc, ValueRange{asyncDot.getResult()}, 1,
+        waited = terminator->getOperand(
+            carriedAccumulator(asyncDot).getArgNumber() - 1);
+      }
+      turn = DotWaitOp::create(b, loc, ValueRange{waited}, 1,
                                /*synchronize=*/refillAfterWait);
-      asyncDot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
+      waited.replaceAllUsesExcept(turn.getResult(0), turn);
     }
     {
       OpBuilder::InsertionGuard guard(b);
