@@ -115,6 +115,14 @@ static LogicalResult lowerDot(DotOp op, LoweringContext &l) {
           ? std::min({int64_t(cDist.getLayout().getSizePerThread()[0]),
                       aTile.accessElems(), int64_t(rows.size())})
           : 1;
+  // A stored [m][k] with B stored [k][n]: the thread holds B's values for
+  // the kv steps while ptxas hoists the loads of its rows of A (kv values
+  // each); beside 128 accumulators that overflows 255 registers at 4 steps
+  // (spills in four of tile-bench's configurations), not at 2, which cost
+  // the tuned kernel nothing measurable (bench/NOTES.md v37).
+  if (kv > 2 && aGroup == 1 && !(swizzle && bTile.transposed) &&
+      cDist.getNumSlots() >= 128)
+    kv = 2;
   // Such an A is read at every k of a swizzle period in one iteration: the
   // loop's k then stays a multiple of the period, so that LLVM folds each
   // k's phase to a constant and the loads share one address plus constant
