@@ -177,8 +177,8 @@ static std::vector<MatmulShape> matmulShapes() {
   std::vector<MatmulShape> matmuls = {
       {"f16", 1024, 1024, 1024}, {"f16", 4096, 4096, 4096},
       {"f16", 8192, 8192, 8192}, {"bf16", 4096, 4096, 4096},
-      {"f32", 4096, 4096, 4096}, {"tf32", 4096, 4096, 4096},
-      {"f16", 3000, 3000, 3000}};
+      {"bf16", 8192, 8192, 8192}, {"f32", 4096, 4096, 4096},
+      {"tf32", 4096, 4096, 4096}, {"f16", 3000, 3000, 3000}};
   for (const char *variant : {"f16", "bf16", "tf32", "f32"})
     for (OperandOrder order :
          {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT})
