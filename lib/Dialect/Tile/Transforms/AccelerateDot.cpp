@@ -204,10 +204,13 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
                                 type.getElementType(), layout.getTransposed()),
           value);
     };
+    // One statement each: the order of the ops must not depend on the
+    // compiler's order of evaluating arguments.
     Value c = trans(dot.getAcc());
+    Value a = trans(dot.getA());
+    Value bt = trans(dot.getB());
     auto transposed =
-        DotOp::create(b, loc, c.getType(), trans(dot.getB()), trans(dot.getA()),
-                      c, dot.getPrecisionAttr());
+        DotOp::create(b, loc, c.getType(), bt, a, c, dot.getPrecisionAttr());
     dot.replaceAllUsesWith(trans(transposed));
     dot.erase();
     accelerate(transposed);
