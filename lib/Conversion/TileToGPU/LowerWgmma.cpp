@@ -31,8 +31,11 @@
 // register-A fragment of the block's instruction for that warp.
 //
 // The dot then waits for its group (wait_group 0), unless its only user is
-// a `dot_wait`, which ends it later. Both waits pass the accumulators
-// through a tied inline-PTX wait, so that nothing reads them early.
+// a `dot_wait` (directly or through the `trans` of a dot computed
+// transposed), which ends it later; an A read from its stage into
+// registers then splits the MMAs into two groups with a wait_group 1
+// between them. The waits pass the accumulators through a tied inline-PTX
+// wait, so that nothing reads them early.
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
