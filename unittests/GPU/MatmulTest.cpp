@@ -415,9 +415,10 @@ TEST_F(MatmulTest, WarpgroupMma) {
       });
 }
 
-/// sm_90a, tf32: A and B given along K (NT) are warpgroup MMAs (m64nNk8
-/// tf32) on stages the TMA fills where rows are 16-byte multiples, cp.async
-/// otherwise; the other orders stay on mma.sync. Every order, through
+/// sm_90a, tf32: warpgroup MMAs (m64nNk8 tf32) on stages the TMA fills
+/// where rows are 16-byte multiples, cp.async otherwise: NT from
+/// descriptors, TT with A read into registers, NN computed transposed
+/// (Cᵀ = Bᵀ Aᵀ); TN stays on mma.sync. Every order, through
 /// strides and trans(), one and two warpgroups, BK 16 to 64 (64- and
 /// 128-byte swizzles, two panels), MMAs waited for (3 stages) and in
 /// flight (4), at edge sizes, K below one block and padded leading

@@ -213,6 +213,8 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   assert(bStage && "isWgmmaDot's B shared_load is deferred");
   Type in = aType.getElementType();
   unsigned inBits = in.getIntOrFloatBitWidth();
+  int64_t warpgroups = warps / 4;
+  int64_t blocksM = m / (64 * warpgroups);
   if (aStage && aStage->tile.panel == 0)
     return op.emitError("the A stage is not stored for warpgroup MMAs");
   // An A that is no stage goes to the MMAs in registers: this warp's m16
@@ -224,7 +226,8 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   std::optional<LoweringContext::Stage> aFromStage;
   if (aStage && inBits == 32 && aStage->tile.contiguousDim() != 1) {
     aFromStage = aStage;
-    aRegs.resize(m / (16 * warps) * (k / 8) * 4);
+    // Four registers per m64 block and k step (8 for tf32).
+    aRegs.resize(blocksM * (k / 8) * 4);
     aStage.reset();
   } else if (!aStage) {
     // Loop-invariant or computed after the MMAs it depends on ended
@@ -233,8 +236,6 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   }
   bool aInRegisters = !aStage;
   bool aKMajor = aStage && aStage->tile.contiguousDim() == 1;
-  int64_t warpgroups = warps / 4;
-  int64_t blocksM = m / (64 * warpgroups);
   Slots acc = l.lookup(op.getAcc());
   std::optional<OperandDescriptors> aDesc;
   Value aBase;
