@@ -19,6 +19,8 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SeparateConstOffsetFromGEP.h"
 
 #include <mutex>
 
@@ -110,6 +112,16 @@ buildLLVMModule(ModuleOp module, llvm::StringRef arch,
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  // The NVPTX backend splits the constant offsets out of GEP indices and then
+  // runs straight-line strength reduction before any CSE: an unrolled tile of
+  // addresses (`p + sext(x | c)` for every c) becomes N identical `p + sext(x)`
+  // GEPs, and LLVM 22's SLSR compares every pair of them (quadratic, 100-400
+  // ms on a 128x128 epilogue). Splitting and CSE-ing here leaves it one GEP
+  // per base; the backend's split then finds nothing left (same PTX).
+  llvm::FunctionPassManager splitOffsets;
+  splitOffsets.addPass(llvm::SeparateConstOffsetFromGEPPass());
+  splitOffsets.addPass(llvm::EarlyCSEPass());
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(splitOffsets)));
   mpm.run(*llvmModule, mam);
   // ptxas workarounds (PtxasWorkarounds.h), after the optimizer, which would
   // undo them.
