@@ -267,6 +267,26 @@ TuningResult &TunedKernelImpl::resultFor(const GridFn &grid,
                        ? (std::to_string(result.ms[i]) + " ms").c_str()
                        : "failed");
   }
+  // Medians of one round move by a few percent between rounds (clocks and
+  // power settle as the list runs: attention D = 128's two best tilings, 3-5%
+  // apart, swapped in one of eight tunings on the H100). The configurations
+  // within 10% of the best run a second round, in reverse order, and each
+  // keeps the faster of its two medians.
+  if (best) {
+    std::vector<size_t> close;
+    for (size_t i = 0; i < configs.size(); ++i)
+      if (result.ms[i] >= 0 && result.ms[i] <= result.ms[*best] * 1.1)
+        close.push_back(i);
+    if (close.size() > 1)
+      for (size_t i : llvm::reverse(close)) {
+        std::string failure;
+        double again = time(i, grid, args, failure);
+        if (again >= 0 && again < result.ms[i])
+          result.ms[i] = again;
+        if (result.ms[i] < result.ms[*best])
+          best = i;
+      }
+  }
   if (options.verbose) {
     std::fprintf(stderr, "autotune %s [%s]:\n", kernelName.c_str(),
                  shape.c_str());
