@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <mutex>
 #include <thread>
@@ -216,10 +217,19 @@ double TunedKernelImpl::time(size_t index, const GridFn &grid,
   try {
     Grid g = grid(configs[index]);
     const Kernel &k = *kernels[index];
-    k.launchArgs(g, args);
+    auto launch = [&] { k.launchArgs(g, args); };
+    launch();
     rt->synchronize();
-    return timeMedianMs(*rt, options.warmup, options.reps,
-                        [&] { k.launchArgs(g, args); });
+    // As triton.testing.do_bench: warm up for about 25 ms and time about
+    // 100 ms of launches (at least `warmup` and `reps`), so that each
+    // configuration is timed at the clocks it settles to. With 3 + 10
+    // launches of 2 ms (attention D = 128 on the H100), one configuration
+    // timed right after a slower one measured 12% faster than in six other
+    // tunings, and won.
+    double estimate = std::max(timeMedianMs(*rt, 0, 5, launch), 1e-3);
+    int warmup = std::clamp(int(25 / estimate), options.warmup, 1000);
+    int reps = std::clamp(int(100 / estimate), options.reps, 2000);
+    return timeMedianMs(*rt, warmup, reps, launch);
   } catch (const Error &e) {
     failure = e.what();
     return -1;
@@ -266,26 +276,6 @@ TuningResult &TunedKernelImpl::resultFor(const GridFn &grid,
                    result.ms[i] >= 0
                        ? (std::to_string(result.ms[i]) + " ms").c_str()
                        : "failed");
-  }
-  // Medians of one round move by a few percent between rounds (clocks and
-  // power settle as the list runs: attention D = 128's two best tilings, 3-5%
-  // apart, swapped in one of eight tunings on the H100). The configurations
-  // within 10% of the best run a second round, in reverse order, and each
-  // keeps the faster of its two medians.
-  if (best) {
-    std::vector<size_t> close;
-    for (size_t i = 0; i < configs.size(); ++i)
-      if (result.ms[i] >= 0 && result.ms[i] <= result.ms[*best] * 1.1)
-        close.push_back(i);
-    if (close.size() > 1)
-      for (size_t i : llvm::reverse(close)) {
-        std::string failure;
-        double again = time(i, grid, args, failure);
-        if (again >= 0 && again < result.ms[i])
-          result.ms[i] = again;
-        if (result.ms[i] < result.ms[*best])
-          best = i;
-      }
   }
   if (options.verbose) {
     std::fprintf(stderr, "autotune %s [%s]:\n", kernelName.c_str(),
