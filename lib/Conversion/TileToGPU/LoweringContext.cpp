@@ -133,8 +133,21 @@ Value LoweringContext::ownerPredicate(const Distribution &dist) {
 }
 
 Value LoweringContext::sharedPointer(int64_t bytes, int64_t size) {
-  sharedBytes = std::max(sharedBytes, scratchBase + bytes + size);
-  return rawSharedPointer(scratchBase + bytes);
+  // After the buffers live here (mbarriers live throughout). A buffer's
+  // range ends at its last user; the ops that end a pipelined loop (the
+  // wait for its last MMAs and copies, with a barrier) come before any
+  // later op that takes scratch.
+  int64_t base = scratchBase;
+  if (bodyPosition >= 0) {
+    base = 0;
+    for (const PlacedBuffer &buffer : placedBuffers)
+      if (buffer.first <= bodyPosition && bodyPosition <= buffer.last)
+        base = std::max(base, buffer.offset + buffer.bytes);
+    // 16-byte vectors (ldmatrix rows, v4 stores) after 8-byte mbarriers.
+    base = llvm::alignTo(base, 128);
+  }
+  sharedBytes = std::max(sharedBytes, base + bytes + size);
+  return rawSharedPointer(base + bytes);
 }
 
 Value LoweringContext::tensorMapParam(const TensorMapInfo &map) {
@@ -180,8 +193,13 @@ LogicalResult LoweringContext::run() {
   // stores): after mbarriers (8 bytes each) it must be realigned.
   scratchBase = llvm::alignTo(scratchBase, 128);
   sharedBytes = scratchBase;
-  if (failed(lowerBlock(kernel.getBody().front())))
-    return failure();
+  Block &body = kernel.getBody().front();
+  for (auto [index, op] : llvm::enumerate(body)) {
+    bodyPosition = index;
+    if (failed(lowerOp(&op)))
+      return failure();
+  }
+  bodyPosition = -1;
   prologueAnchor->erase();
   return success();
 }
@@ -199,14 +217,18 @@ void LoweringContext::placeSharedBuffers() {
   auto topLevel = [&](Operation *op) {
     return position.lookup(body.findAncestorOpInBlock(*op));
   };
-  struct Placed {
-    int64_t first, last, offset, bytes;
-  };
-  SmallVector<Placed> placed;
-  kernel.walk([&](Operation *alloc) {
+  SmallVector<PlacedBuffer> &placed = placedBuffers;
+  // mbarriers first, at the bottom: they live to the end, and scratch after
+  // a loop goes above them into the bytes of the loop's stages.
+  SmallVector<Operation *> allocs;
+  kernel.walk([&](Operation *op) {
+    if (isa<SharedAllocOp, BarrierAllocOp>(op))
+      allocs.push_back(op);
+  });
+  std::stable_partition(allocs.begin(), allocs.end(),
+                        [](Operation *op) { return isa<BarrierAllocOp>(op); });
+  for (Operation *alloc : allocs) {
     auto stages = dyn_cast<SharedAllocOp>(alloc);
-    if (!stages && !isa<BarrierAllocOp>(alloc))
-      return;
     auto type = cast<MemRefType>(alloc->getResult(0).getType());
     int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
     int64_t first = topLevel(alloc), last = first;
@@ -224,7 +246,7 @@ void LoweringContext::placeSharedBuffers() {
     int64_t offset = 0;
     for (bool moved = true; moved;) {
       moved = false;
-      for (const Placed &other : placed)
+      for (const PlacedBuffer &other : placed)
         if (other.first <= last && first <= other.last &&
             offset < other.offset + other.bytes &&
             other.offset < offset + bytes) {
@@ -235,7 +257,7 @@ void LoweringContext::placeSharedBuffers() {
     placed.push_back({first, last, offset, bytes});
     bufferOffsets[alloc] = offset;
     scratchBase = std::max(scratchBase, offset + bytes);
-  });
+  }
 }
 
 LogicalResult LoweringContext::lowerBlock(Block &block) {

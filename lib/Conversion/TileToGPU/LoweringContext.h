@@ -154,8 +154,9 @@ public:
   mlir::Value ownerPredicate(const Distribution &dist);
 
   /// A pointer into the kernel's shared scratch space, `bytes` in; grows
-  /// it to `bytes + size`. Scratch follows the buffers of
-  /// tile.shared_alloc, which live for the whole kernel.
+  /// it to `bytes + size`. Scratch follows the tile.shared_alloc buffers
+  /// live at the kernel-body op being lowered (after a pipelined loop, the
+  /// epilogue's scratch takes its stages' bytes).
   mlir::Value sharedPointer(int64_t bytes, int64_t size);
   /// A pointer `bytes` into the kernel's shared memory.
   mlir::Value rawSharedPointer(int64_t bytes);
@@ -226,11 +227,18 @@ private:
   mlir::Operation *prologueAnchor = nullptr;
   int64_t sharedBytes = 0;
   /// Gives each shared_alloc an offset; buffers that are never live at the
-  /// same time share bytes. Scratch goes after the highest.
+  /// same time share bytes. Scratch goes after those live where it is used.
   void placeSharedBuffers();
-  /// Bytes of shared memory the tile.shared_alloc buffers take (scratch
-  /// starts there), and each buffer's offset.
+  /// Bytes of shared memory the tile.shared_alloc buffers take, and each
+  /// buffer's offset.
   int64_t scratchBase = 0;
+  /// Each placed buffer's live range, in kernel-body op positions, and
+  /// bytes; the position of the kernel-body op being lowered (-1: none).
+  struct PlacedBuffer {
+    int64_t first, last, offset, bytes;
+  };
+  llvm::SmallVector<PlacedBuffer> placedBuffers;
+  int64_t bodyPosition = -1;
   llvm::DenseMap<mlir::Operation *, int64_t> bufferOffsets;
   llvm::DenseMap<mlir::Value, Stage> deferredOperands;
   std::vector<TensorMapInfo> tensorMaps;
