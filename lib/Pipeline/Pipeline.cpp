@@ -33,7 +33,9 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   accelerate.wgmma = options.wgmma;
   pm.addPass(createTileAccelerateDot(accelerate));
   pm.addPass(createTileRemoveLayoutConversions());
-  pm.addPass(createTileFuse());
+  TileFuseOptions fuse;
+  fuse.storeThroughShared = options.wgmma;
+  pm.addPass(createTileFuse(fuse));
   pm.addPass(createTileRemoveLayoutConversions());
   TilePromoteSharedOptions promote;
   promote.numStages = options.numStages;

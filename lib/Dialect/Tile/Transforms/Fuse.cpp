@@ -92,6 +92,8 @@ std::optional<Attribute> followingLayout(Operation *user, Value operand,
 }
 
 struct Fuse : tile::impl::TileFuseBase<Fuse> {
+  using TileFuseBase::TileFuseBase;
+
   SmallVector<ConvertLayoutOp> worklist;
   llvm::DenseSet<Attribute> dotLayouts;
 
@@ -101,6 +103,26 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
     if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding))
       encoding = slice.getParent();
     return encoding && dotLayouts.contains(encoding);
+  }
+
+  /// True when `cvt`, from an mma accumulator layout to the blocked layout
+  /// of the store that takes its result, lets that store write 16-byte
+  /// vectors of 16-bit values where the accumulator's threads hold 2
+  /// adjacent ones (4 bytes), and the tile is at most 64 KiB of scratch.
+  /// (f32 results and the transposed accumulators of tf32 dots computed as
+  /// Cᵀ = Bᵀ Aᵀ keep their direct stores: not measured.)
+  bool widensStore(ConvertLayoutOp cvt) const {
+    auto from = dyn_cast_or_null<BlockedEncodingAttr>(
+        cvt.getSrc().getType().getEncoding());
+    auto to =
+        dyn_cast_or_null<BlockedEncodingAttr>(cvt.getType().getEncoding());
+    RankedTensorType type = cvt.getType();
+    if (!from || !to || !from.isMmaAccumulator() ||
+        !type.getElementType().isIntOrFloat() ||
+        type.getElementType().getIntOrFloatBitWidth() != 16)
+      return false;
+    int64_t vectorBytes = to.getSizePerThread()[to.getOrder()[0]] * 2;
+    return vectorBytes >= 16 && type.getNumElements() * 2 <= 64 * 1024;
   }
 
   /// True for a conversion out of an accumulator layout into a plain
@@ -198,6 +220,8 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
       bool storesValue = store && store.getValue() == cvt.getResult() &&
                          store.getPtr() != cvt.getResult() &&
                          store.getMask() != cvt.getResult();
+      if (storesValue && storeThroughShared && widensStore(cvt))
+        continue;
       std::optional<Attribute> resultLayout =
           storesValue ? std::optional<Attribute>(Attribute())
                       : followingLayout(user, cvt.getResult(), layout);

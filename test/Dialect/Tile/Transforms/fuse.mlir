@@ -1,4 +1,5 @@
 // RUN: tile-opt %s --tile-fuse --tile-remove-layout-conversions | FileCheck %s
+// RUN: tile-opt %s --tile-fuse=store-through-shared=true --tile-remove-layout-conversions | FileCheck %s --check-prefix=SHARED
 
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s = #tile.slice<{dim = 0, parent = #b}>
@@ -25,6 +26,21 @@
 // CHECK: %[[H:.*]] = arith.truncf %[[SUM]] : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
 // CHECK-NOT: tile.convert_layout
 // CHECK: tile.store %{{.*}}, %[[H]], mask %{{.*}} : tensor<64x64x!tile.ptr<f16>, #mma>
+// With store-through-shared (sm_90a), the f16 tile (8 KiB) keeps its
+// conversion into the store's layout, which writes 8 contiguous halves (16
+// bytes) per thread where the accumulator's threads hold 2: the epilogue
+// still runs on the mma registers, the conversion goes through shared
+// memory. The f32 stores of the kernels below are fused as without it.
+// SHARED-LABEL: tile.kernel @matmul_epilogue
+// SHARED: %[[H:.*]] = arith.truncf %{{.*}} : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+// SHARED-NEXT: %[[C:.*]] = tile.convert_layout %[[H]] : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #[[B:blocked[0-9]*]]>
+// SHARED: tile.store %{{.*}}, %[[C]], mask %{{.*}} : tensor<64x64x!tile.ptr<f16>, #[[B]]>
+// SHARED-LABEL: tile.kernel @fma_layout
+// SHARED-NOT: tile.convert_layout {{.*}}128x128xf32
+// SHARED: tile.store
+// SHARED-LABEL: tile.kernel @transposed_dot
+// SHARED-NOT: tile.convert_layout {{.*}}128x64xf32
+// SHARED: tile.store
 tile.kernel @matmul_epilogue(%x: f16, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f16>, %n: i32, %k: i32) attributes {tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
   %c32 = arith.constant 32 : i32
