@@ -8,7 +8,6 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <mutex>
 #include <thread>
@@ -217,19 +216,10 @@ double TunedKernelImpl::time(size_t index, const GridFn &grid,
   try {
     Grid g = grid(configs[index]);
     const Kernel &k = *kernels[index];
-    auto launch = [&] { k.launchArgs(g, args); };
-    launch();
+    k.launchArgs(g, args);
     rt->synchronize();
-    // As triton.testing.do_bench: warm up for about 25 ms and time about
-    // 100 ms of launches (at least `warmup` and `reps`), so that each
-    // configuration is timed at the clocks it settles to. With 3 + 10
-    // launches of 2 ms (attention D = 128 on the H100), one configuration
-    // timed right after a slower one measured 12% faster than in six other
-    // tunings, and won.
-    double estimate = std::max(timeMedianMs(*rt, 0, 5, launch), 1e-3);
-    int warmup = std::clamp(int(25 / estimate), options.warmup, 1000);
-    int reps = std::clamp(int(100 / estimate), options.reps, 2000);
-    return timeMedianMs(*rt, warmup, reps, launch);
+    return timeMedianMs(*rt, options.warmup, options.reps,
+                        [&] { k.launchArgs(g, args); });
   } catch (const Error &e) {
     failure = e.what();
     return -1;

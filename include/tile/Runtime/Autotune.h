@@ -64,8 +64,7 @@ struct AutotuneOptions {
   /// Names of the integer arguments whose values form the shape key (empty:
   /// every integer argument). Pointer alignment is always part of the key.
   std::vector<std::string> key;
-  /// Untimed and timed launches per configuration, at least: the tuner
-  /// runs as many as take about 25 ms and 100 ms.
+  /// Untimed and timed launches per configuration.
   int warmup = 3, reps = 10;
   /// Print each tuning (configurations, times, choice) to stderr.
   bool verbose = false;
