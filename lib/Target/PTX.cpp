@@ -129,7 +129,8 @@ buildLLVMModule(ModuleOp module, llvm::StringRef arch,
   // addresses (`p + sext(x | c)` for every c) becomes N identical `p + sext(x)`
   // GEPs, and LLVM 22's SLSR compares every pair of them (quadratic, 100-400
   // ms on a 128x128 epilogue). Splitting and CSE-ing here leaves it one GEP
-  // per base; the backend's split then finds nothing left (same PTX).
+  // per base; the backend's split then finds nothing left (the tuned
+  // kernels' PTX is byte-identical).
   llvm::FunctionPassManager splitOffsets;
   splitOffsets.addPass(llvm::SeparateConstOffsetFromGEPPass());
   splitOffsets.addPass(llvm::EarlyCSEPass());

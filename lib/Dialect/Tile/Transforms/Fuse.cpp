@@ -109,9 +109,13 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
   /// of the store that takes its result, lets that store write 16-byte
   /// vectors of 16-bit values where the accumulator's threads hold 2
   /// adjacent ones (4 bytes), and the tile is at most 64 KiB of scratch.
-  /// (f32 results and the transposed accumulators of tf32 dots computed as
-  /// Cᵀ = Bᵀ Aᵀ keep their direct stores: not measured.)
-  bool widensStore(ConvertLayoutOp cvt) const {
+  /// Only for a store outside loops (an epilogue), whose scratch can take
+  /// the bytes of the stages before it. (f32 results and the transposed
+  /// accumulators of tf32 dots computed as Cᵀ = Bᵀ Aᵀ keep their direct
+  /// stores: not measured.)
+  bool widensStore(ConvertLayoutOp cvt, StoreOp store) const {
+    if (store->getParentOfType<scf::ForOp>())
+      return false;
     auto from = dyn_cast_or_null<BlockedEncodingAttr>(
         cvt.getSrc().getType().getEncoding());
     auto to =
@@ -220,7 +224,7 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
       bool storesValue = store && store.getValue() == cvt.getResult() &&
                          store.getPtr() != cvt.getResult() &&
                          store.getMask() != cvt.getResult();
-      if (storesValue && storeThroughShared && widensStore(cvt))
+      if (storesValue && storeThroughShared && widensStore(cvt, store))
         continue;
       std::optional<Attribute> resultLayout =
           storesValue ? std::optional<Attribute>(Attribute())

@@ -167,3 +167,31 @@ tile.kernel @transposed_dot(%x: f32, %pc: !tile.ptr<f32>, %k: i32) attributes {t
   tile.store %cp, %relu : tensor<128x64x!tile.ptr<f32>, #tb>
   tile.return
 }
+
+// A store inside a loop (each iteration stores its dot's f16 result) is
+// fused into the mma layout even with store-through-shared: its scratch
+// would sit above every buffer live in the loop.
+// CHECK-LABEL: tile.kernel @store_in_loop
+// SHARED-LABEL: tile.kernel @store_in_loop
+// SHARED: scf.for
+// SHARED: %[[H:.*]] = arith.truncf %{{.*}} : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+// SHARED-NOT: tile.convert_layout %[[H]]
+// SHARED: tile.store %{{.*}}, %[[H]] : tensor<64x64x!tile.ptr<f16>, #mma>
+tile.kernel @store_in_loop(%x: f16, %pc: !tile.ptr<f16>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #b>
+  %av = tile.splat %x : tensor<64x32xf16, #b>
+  %bv = tile.splat %x : tensor<32x64xf16, #b>
+  %cp = tile.splat %pc : tensor<64x64x!tile.ptr<f16>, #b>
+  scf.for %i = %c0 to %k step %c1 : i32 {
+    %ca = tile.convert_layout %av : tensor<64x32xf16, #b> -> tensor<64x32xf16, #a>
+    %cb = tile.convert_layout %bv : tensor<32x64xf16, #b> -> tensor<32x64xf16, #bo>
+    %cc = tile.convert_layout %zero : tensor<64x64xf32, #b> -> tensor<64x64xf32, #mma>
+    %d = tile.dot %ca, %cb, %cc : tensor<64x32xf16, #a> * tensor<32x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    %back = tile.convert_layout %d : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #b>
+    %h = arith.truncf %back : tensor<64x64xf32, #b> to tensor<64x64xf16, #b>
+    tile.store %cp, %h : tensor<64x64x!tile.ptr<f16>, #b>
+  }
+  tile.return
+}

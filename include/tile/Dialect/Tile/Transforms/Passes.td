@@ -206,13 +206,13 @@ def TileFuse : Pass<"tile-fuse", "::mlir::ModuleOp"> {
     in place). Vertical fusion of elementwise chains and reductions needs no
     pass: convert-tile-to-gpu keeps every tile in registers.
 
-    With `store-through-shared` (the sm_90a pipelines), a store of 16-bit
-    values from an mma accumulator whose own layout writes 16-byte vectors
-    keeps its conversion when the tile is at most 64 KiB: the
-    conversion goes through shared memory (after a pipelined loop, into
+    With `store-through-shared` (the sm_90a pipelines), a store outside
+    loops of 16-bit values from an mma accumulator, whose own layout writes
+    16-byte vectors, keeps its conversion when the tile is at most 64 KiB:
+    the conversion goes through shared memory (after a pipelined loop, into
     its stages' bytes) and the store writes 16 contiguous bytes per thread
-    instead of the accumulator's 4 or 8 (warpgroup-MMA matmuls: 6% faster
-    on the H100).
+    instead of the accumulator's 4 (warpgroup-MMA matmuls: 6% faster on
+    the H100).
   }];
   let options = [Option<
       "storeThroughShared", "store-through-shared", "bool",
