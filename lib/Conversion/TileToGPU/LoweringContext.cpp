@@ -221,12 +221,8 @@ void LoweringContext::placeSharedBuffers() {
   // mbarriers first, at the bottom: they live to the end, and scratch after
   // a loop goes above them into the bytes of the loop's stages.
   SmallVector<Operation *> allocs;
-  kernel.walk([&](Operation *op) {
-    if (isa<SharedAllocOp, BarrierAllocOp>(op))
-      allocs.push_back(op);
-  });
-  std::stable_partition(allocs.begin(), allocs.end(),
-                        [](Operation *op) { return isa<BarrierAllocOp>(op); });
+  kernel.walk([&](BarrierAllocOp op) { allocs.push_back(op); });
+  kernel.walk([&](SharedAllocOp op) { allocs.push_back(op); });
   for (Operation *alloc : allocs) {
     auto stages = dyn_cast<SharedAllocOp>(alloc);
     auto type = cast<MemRefType>(alloc->getResult(0).getType());
