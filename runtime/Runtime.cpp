@@ -604,6 +604,12 @@ Runtime::~Runtime() {
 
 std::string Runtime::deviceName() const { return impl->info.name; }
 std::string Runtime::deviceArch() const { return impl->info.arch; }
+
+std::string Runtime::defaultArch() const {
+  // sm_90 devices run sm_90a code: its warpgroup MMAs.
+  std::string arch = impl->info.arch == "sm_90" ? "sm_90a" : impl->info.arch;
+  return isSupportedArch(arch) ? arch : "sm_90";
+}
 const Runtime::DeviceInfo &Runtime::deviceInfo() const { return impl->info; }
 std::string Runtime::cacheDirectory() const { return impl->cache.directory(); }
 
@@ -626,13 +632,7 @@ Module Runtime::compileSource(const std::string &source,
   module->options.numWarps = options.numWarps;
   module->options.numStages = options.numStages;
   module->options.tma = options.tma;
-  // sm_90 devices run sm_90a code: its warpgroup MMAs.
-  std::string deviceArch =
-      impl->info.arch == "sm_90" ? "sm_90a" : impl->info.arch;
-  module->options.arch =
-      options.arch.empty()
-          ? (isSupportedArch(deviceArch) ? deviceArch : "sm_90")
-          : options.arch;
+  module->options.arch = options.arch.empty() ? defaultArch() : options.arch;
   if (!isSupportedArch(module->options.arch))
     throw Error("unsupported arch '" + module->options.arch + "'");
   // Describe the kernels (and report errors in the source) now; variants

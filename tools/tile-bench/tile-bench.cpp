@@ -679,7 +679,7 @@ int main(int argc, char **argv) {
     }
 
     // Compile times: in process, cold (no cache), per example.
-    if (enabled("compile"))
+    if (enabled("compile")) {
       for (const char *name : {"vector_add", "softmax", "matmul_relu"}) {
         auto source = MemoryBuffer::getFile(dir + "/" + name + ".tile");
         CompileOptions options;
@@ -693,17 +693,14 @@ int main(int argc, char **argv) {
                     "\"shape\": \"%s\", \"ms\": %.3f}\n",
                     name, seconds(start) * 1e3);
       }
-    // The matmul as the runtime compiles its tuned configuration on this
-    // device (4096^3 arguments: every one divisible by 16), to PTX in
-    // process, then loaded: the driver's JIT (ptxas) at cuModuleLoadDataEx,
-    // cold when the job sets CUDA_CACHE_DISABLE=1.
-    if (enabled("compile")) {
+      // The matmul as the runtime compiles its tuned configuration on this
+      // device (4096^3 arguments: every one divisible by 16), to PTX in
+      // process, then loaded: the driver's JIT (ptxas) at
+      // cuModuleLoadDataEx, cold when the job sets CUDA_CACHE_DISABLE=1.
       auto source = MemoryBuffer::getFile(dir + "/matmul_relu.tile");
       CompileOptions options;
-      options.arch = benchArch.empty()
-                         ? (rt.deviceArch() == "sm_90" ? std::string("sm_90a")
-                                                       : rt.deviceArch())
-                         : std::string(benchArch);
+      options.arch =
+          benchArch.empty() ? rt.defaultArch() : std::string(benchArch);
       options.constants = {{"BM", "128"}, {"BN", "256"}, {"BK", "64"}};
       options.numWarps = 8;
       options.numStages = 4;

@@ -191,6 +191,10 @@ public:
   std::string deviceName() const;
   /// "sm_90" for compute capability 9.0.
   std::string deviceArch() const;
+  /// The arch compileFile/compileSource use when ModuleOptions::arch is
+  /// empty: sm_90a on sm_90 devices (warpgroup MMAs), else the device's if
+  /// tile supports it, else sm_90.
+  std::string defaultArch() const;
   /// What benchmarks record of the device.
   struct DeviceInfo {
     std::string name, arch;
