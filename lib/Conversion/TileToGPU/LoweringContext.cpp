@@ -137,15 +137,13 @@ Value LoweringContext::sharedPointer(int64_t bytes, int64_t size) {
   // range ends at its last user; the ops that end a pipelined loop (the
   // wait for its last MMAs and copies, with a barrier) come before any
   // later op that takes scratch.
-  int64_t base = scratchBase;
-  if (bodyPosition >= 0) {
-    base = 0;
-    for (const PlacedBuffer &buffer : placedBuffers)
-      if (buffer.first <= bodyPosition && bodyPosition <= buffer.last)
-        base = std::max(base, buffer.offset + buffer.bytes);
-    // 16-byte vectors (ldmatrix rows, v4 stores) after 8-byte mbarriers.
-    base = llvm::alignTo(base, 128);
-  }
+  assert(bodyPosition >= 0 && "scratch is taken while lowering the body");
+  int64_t base = 0;
+  for (const PlacedBuffer &buffer : placedBuffers)
+    if (buffer.first <= bodyPosition && bodyPosition <= buffer.last)
+      base = std::max(base, buffer.offset + buffer.bytes);
+  // 16-byte vectors (ldmatrix rows, v4 stores) after 8-byte mbarriers.
+  base = llvm::alignTo(base, 128);
   sharedBytes = std::max(sharedBytes, base + bytes + size);
   return rawSharedPointer(base + bytes);
 }
