@@ -273,13 +273,14 @@ protected:
   /// (examples/matmul_relu.tile for NN, else with the operands read in that
   /// order, through strides and, where `viaTransToo(order)`, through
   /// trans() as well) for `arch` (empty: the default) and runs `cases` on
-  /// it.
+  /// it; `edit`, when given, rewrites each source first.
   void sweepOrders(const std::string &label, const std::string &arch,
                    std::initializer_list<Tiling> tilings,
                    const std::vector<OperandOrder> &orders,
                    std::initializer_list<Precision> precisions,
                    std::function<bool(OperandOrder)> viaTransToo,
-                   std::function<void(const RunCase &)> cases) {
+                   std::function<void(const RunCase &)> cases,
+                   std::function<std::string(std::string)> edit = {}) {
     std::string text = readExample("matmul_relu.tile");
     for (Tiling config : tilings)
       for (OperandOrder order : orders)
@@ -296,6 +297,8 @@ protected:
                 order == OperandOrder::NN
                     ? kernelSource(p)
                     : matmulOrderSource(text, name(p), order, viaTrans);
+            if (edit)
+              source = edit(source);
             Module module = rt->compileSource(
                 source,
                 "matmul_" + label + "_" + orderName(order) + "_" + name(p) +
@@ -413,6 +416,40 @@ TEST_F(MatmulTest, WarpgroupMma) {
         if (!smallOnly())
           run(768, 512, 1024, 0, 16, 512);
       });
+}
+
+/// sm_90a, a dot outside loops (matmul_relu without its K loop: one block
+/// of K, K <= BK): with 3 stages tile-promote-shared copies the loaded
+/// operands once into one-stage buffers stored for wgmma and the MMAs read
+/// them through descriptors; with 1 nothing is staged (mma.sync on
+/// ldmatrix fragments). Every f16/bf16 order, through strides and trans(),
+/// one and two warpgroups, at edge sizes and K below one block.
+TEST_F(MatmulTest, WgmmaLoneDot) {
+  auto unloop = [](std::string source) {
+    const std::string loop = "for k in range(0, K, BK) {";
+    const std::string end = "acc = dot(av, bv, acc);\n  }";
+    size_t at = source.find(loop), endAt = source.find(end);
+    if (at == std::string::npos || endAt == std::string::npos) {
+      ADD_FAILURE() << "no K loop in\n" << source;
+      return source;
+    }
+    source.replace(endAt, end.size(), "acc = dot(av, bv, acc);");
+    source.replace(at, loop.size(), "let k = 0;");
+    return source;
+  };
+  sweepOrders(
+      "wgmma_lone", "sm_90a",
+      {Tiling{"128", "128", "64", 4, 3}, Tiling{"128", "256", "64", 8, 3},
+       Tiling{"128", "128", "64", 4, 1}},
+      allOrders(), {Precision::f16, Precision::bf16},
+      [](OperandOrder order) { return order != OperandOrder::NN; },
+      [&](const RunCase &run) {
+        run(127, 129, 64, 0, 0, 129);
+        run(200, 136, 40, 5, 3, 141);
+        run(130, 264, 8, 0, 0, 264);
+        run(1, 64, 48, 0, 0, 64);
+      },
+      unloop);
 }
 
 /// sm_90a, tf32: warpgroup MMAs (m64nNk8 tf32) on stages the TMA fills

@@ -203,7 +203,8 @@ LogicalResult LoweringContext::run() {
 }
 
 void LoweringContext::placeSharedBuffers() {
-  // Each buffer is live from its shared_alloc to its last user, counted in
+  // Each buffer is live from its shared_alloc to its last user (or the last
+  // reader of its shared_loads), counted in
   // the kernel body's top-level ops; buffers whose ranges do not meet share
   // memory (the pipelines of two loops one after the other: the async_wait
   // with its barrier after the first loop ends all reads and copies of its
@@ -229,8 +230,14 @@ void LoweringContext::placeSharedBuffers() {
     // wgmma stages: aligned to the largest swizzle pattern (1024 bytes),
     // so that the hardware's swizzle is the encoding's.
     int64_t align = stages && stages.getEncoding().getPanel() ? 1024 : 128;
-    for (Operation *user : alloc->getUsers())
+    for (Operation *user : alloc->getUsers()) {
       last = std::max(last, topLevel(user));
+      // A dot reads a deferred shared_load from the stage itself, where the
+      // dot is.
+      if (isa<SharedLoadOp>(user))
+        for (Operation *reader : user->getUsers())
+          last = std::max(last, topLevel(reader));
+    }
     // mbarriers keep their bytes to the end: reusing an mbarrier's memory
     // for data would need an mbarrier.inval first.
     if (!stages)

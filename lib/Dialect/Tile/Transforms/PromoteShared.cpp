@@ -65,6 +65,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILEPROMOTESHARED
@@ -376,6 +377,118 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       pipeline(loop);
+    if (wgmma)
+      stageLoneDots();
+  }
+
+  /// Stages the loaded operands of warpgroup-MMA dots outside loops
+  /// (attention's last P·V product after its pipelined loop) in one-stage
+  /// buffers stored for wgmma, so that the MMAs read them through
+  /// descriptors as in loops: a block barrier (the bytes may be those of a
+  /// loop's stages that slower warps still read) unless one just passed or
+  /// nothing ran before, the cp.async copy, and its wait (a barrier) where
+  /// the load was; after the dot a barrier, past which every warp's MMAs
+  /// have ended and the bytes may be reused.
+  void stageLoneDots() {
+    SmallVector<Candidate> cands;
+    getOperation().walk([&](LoadOp load) {
+      auto type = dyn_cast<RankedTensorType>(load.getType());
+      auto layout =
+          type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
+               : nullptr;
+      if (load->getParentOfType<scf::ForOp>() || !load->hasOneUse() ||
+          !layout || layout.getRank() != 2 ||
+          (load.getOther() && !isZero(load.getOther())))
+        return;
+      FailureOr<SmallVector<Operation *, 3>> uses = operandUses(load);
+      if (failed(uses))
+        return;
+      Candidate c{load, std::move(*uses), {}, Value(), SharedEncodingAttr()};
+      Value value = c.replaced();
+      auto dot =
+          value.hasOneUse() ? dyn_cast<DotOp>(*value.user_begin()) : DotOp();
+      if (!dot || dot->getBlock() != load->getBlock() || !hasWgmmaLayout(dot))
+        return;
+      c.encoding = stageEncoding(c);
+      cands.push_back(std::move(c));
+    });
+    chooseWgmmaEncodings(cands);
+    // The staged operands of each dot, copied together where the last of
+    // their loads was.
+    llvm::MapVector<Operation *, SmallVector<Candidate *, 2>> byDot;
+    for (Candidate &c : cands)
+      if (c.encoding.getPanel())
+        byDot[*c.replaced().user_begin()].push_back(&c);
+    for (auto &[dot, staged] : byDot) {
+      llvm::SmallPtrSet<Operation *, 8> replacedOps;
+      Operation *last = staged.front()->load;
+      for (Candidate *c : staged) {
+        replacedOps.insert(c->load);
+        replacedOps.insert(c->uses.begin(), c->uses.end());
+        if (last->isBeforeInBlock(c->load))
+          last = c->load;
+      }
+      // No barrier where one just passed (after a pipelined loop), or at
+      // the start of the kernel, with nothing since but arithmetic in
+      // registers (no scratch).
+      bool freed = isa<KernelOp>(last->getParentOp());
+      for (Operation *op = last->getPrevNode(); op; op = op->getPrevNode()) {
+        if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
+          freed = wait.getPending() == 0;
+          break;
+        }
+        if (!replacedOps.contains(op) &&
+            !isa<arith::ArithDialect>(op->getDialect()) &&
+            !isa<SplatOp, AddPtrOp, MakeRangeOp, BroadcastOp, ProgramIdOp>(
+                op)) {
+          freed = false;
+          break;
+        }
+      }
+      OpBuilder b(last);
+      Location loc = dot->getLoc();
+      Value stage = arith::ConstantIntOp::create(b, loc, 0, 32);
+      if (!freed)
+        AsyncWaitOp::create(b, loc, 0);
+      for (Candidate *c : staged) {
+        auto type = cast<RankedTensorType>(c->load.getType());
+        SmallVector<int64_t> shape{1};
+        shape.append(type.getShape().begin(), type.getShape().end());
+        c->buffer = SharedAllocOp::create(
+            b, c->load.getLoc(),
+            MemRefType::get(shape, type.getElementType(), AffineMap(),
+                            b.getI32IntegerAttr(3)),
+            c->encoding);
+        Value mask = c->load.getMask();
+        if (!mask)
+          mask = arith::ConstantOp::create(
+              b, loc,
+              DenseElementsAttr::get(
+                  cast<RankedTensorType>(c->load.getPtr().getType())
+                      .clone(b.getI1Type()),
+                  true));
+        AsyncCopyOp::create(b, c->load.getLoc(), c->load.getPtr(), mask,
+                            c->buffer, stage);
+      }
+      AsyncCommitOp::create(b, loc);
+      AsyncWaitOp::create(b, loc, 0);
+      // The fragments are read where the dot is (its MMAs read the buffers
+      // themselves).
+      b.setInsertionPoint(dot);
+      for (Candidate *c : staged) {
+        Value value =
+            SharedLoadOp::create(b, c->load.getLoc(), c->replaced().getType(),
+                                 c->buffer, stage, c->transposed());
+        c->replaced().replaceAllUsesWith(value);
+        for (Operation *use : llvm::reverse(c->uses))
+          use->erase();
+        c->load.erase();
+      }
+      // Every warp's MMAs have ended (the dot waits for them) before the
+      // buffers' bytes are scratch or other buffers again.
+      b.setInsertionPointAfter(dot);
+      AsyncWaitOp::create(b, loc, 0);
+    }
   }
 
   SmallVector<Candidate> findCandidates(scf::ForOp loop) {

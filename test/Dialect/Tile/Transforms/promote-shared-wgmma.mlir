@@ -219,3 +219,75 @@ tile.kernel @computed_a(%pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attri
   tile.store %cp, %res : tensor<64x64x!tile.ptr<f32>, #mma>
   tile.return
 }
+
+// -----
+
+// A dot outside loops (attention's last P·V after its pipelined loop): the
+// loaded B is copied once into a one-stage buffer stored for wgmma, after
+// the barrier of the loop before (none of its own: only address arithmetic
+// since), and read from it where the dot is, a barrier after the dot (its
+// bytes may be scratch next). A masked load keeps its
+// mask; without wgmma nothing changes outside loops. The second dot's B
+// (unmasked: an all-true mask) follows a reduction (which may use
+// scratch), so its copy waits at a barrier first.
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: tile.kernel @lone_dot
+// CHECK: scf.for
+// CHECK: tile.async_wait pending = 0
+// CHECK-NOT: tile.async_wait
+// CHECK: %[[BUF:.*]] = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<1x64x64xf16, 3 : i32>
+// CHECK-NOT: tile.async_wait
+// CHECK: tile.async_copy %{{.*}}, mask %[[MASK:.*]] into %[[BUF]][%{{.*}}]
+// CHECK-NEXT: tile.async_commit
+// CHECK-NEXT: tile.async_wait pending = 0
+// CHECK: %[[V:.*]] = tile.shared_load %[[BUF]][%{{.*}}] : memref<1x64x64xf16, 3 : i32> -> tensor<64x64xf16, #{{.*}}>
+// CHECK-NEXT: %[[D:.*]] = tile.dot %{{.*}}, %[[V]]
+// CHECK-NEXT: tile.async_wait pending = 0
+// CHECK: tile.reduce max
+// CHECK: tile.async_wait pending = 0
+// CHECK-NEXT: %[[BUF2:.*]] = tile.shared_alloc
+// CHECK-NEXT: %[[TRUE:.*]] = arith.constant dense<true>
+// CHECK-NEXT: tile.async_copy %{{.*}}, mask %[[TRUE]] into %[[BUF2]]
+// SYNC-LABEL: tile.kernel @lone_dot
+// SYNC: scf.for
+// SYNC-NOT: tile.shared_alloc
+// SYNC: tile.return
+tile.kernel @lone_dot(%pp: !tile.ptr<f16>, %pv: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %res = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %vp = tile.splat %pv : tensor<64x64x!tile.ptr<f16>, #b>
+    %voff = tile.splat %i : tensor<64x64xi32, #b>
+    %vptr = tile.addptr %vp, %voff : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    %vv = tile.load %vptr : tensor<64x64x!tile.ptr<f16>, #b>
+    %cv = tile.convert_layout %vv : tensor<64x64xf16, #b> -> tensor<64x64xf16, #bo>
+    %pt = tile.splat %pp : tensor<64x64x!tile.ptr<f16>, #mma>
+    %p = tile.load %pt : tensor<64x64x!tile.ptr<f16>, #mma>
+    %pa = tile.convert_layout %p : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+    %d = tile.dot %pa, %cv, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  %vp = tile.splat %pv : tensor<64x64x!tile.ptr<f16>, #b>
+  %voff = tile.splat %k : tensor<64x64xi32, #b>
+  %vptr = tile.addptr %vp, %voff : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+  %vmask = arith.cmpi slt, %voff, %voff : tensor<64x64xi32, #b>
+  %vv = tile.load %vptr, mask %vmask : tensor<64x64x!tile.ptr<f16>, #b>
+  %cv = tile.convert_layout %vv : tensor<64x64xf16, #b> -> tensor<64x64xf16, #bo>
+  %pt = tile.splat %pp : tensor<64x64x!tile.ptr<f16>, #mma>
+  %p = tile.load %pt : tensor<64x64x!tile.ptr<f16>, #mma>
+  %pa = tile.convert_layout %p : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+  %last = tile.dot %pa, %cv, %res : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+  %m = tile.reduce max %last, axis = 1 : tensor<64x64xf32, #mma> -> tensor<64xf32, #tile.slice<{dim = 1, parent = #mma}>>
+  %vv2 = tile.load %vptr : tensor<64x64x!tile.ptr<f16>, #b>
+  %cv2 = tile.convert_layout %vv2 : tensor<64x64xf16, #b> -> tensor<64x64xf16, #bo>
+  %last2 = tile.dot %pa, %cv2, %last : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+  %cp = tile.splat %pc : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.store %cp, %last2 : tensor<64x64x!tile.ptr<f32>, #mma>
+  %mp = tile.splat %pc : tensor<64x!tile.ptr<f32>, #tile.slice<{dim = 1, parent = #mma}>>
+  tile.store %mp, %m : tensor<64x!tile.ptr<f32>, #tile.slice<{dim = 1, parent = #mma}>>
+  tile.return
+}

@@ -173,6 +173,14 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     stage's barrier) in place of each `async_copy`, and at the top of each
     iteration `tma_wait` (a block barrier, then the wait for the stage's
     barrier phase) in place of `async_wait`.
+
+    With `wgmma`, the loaded operands of a dot outside loops that gets
+    the wgmma encoding are copied once into one-stage buffers (after a
+    block barrier unless one just passed or nothing but register
+    arithmetic ran since the kernel's start; one `async_commit`, then
+    `async_wait pending = 0`), so that its MMAs read them through
+    descriptors; an `async_wait pending = 0` after the dot (a barrier)
+    ends every warp's MMAs before the bytes are reused.
   }];
   let options =
       [Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
