@@ -57,6 +57,7 @@
 // memory itself.
 //
 //===----------------------------------------------------------------------===//
+#include "PromoteSharedCommon.h"
 #include "TensorTileAccess.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -65,7 +66,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/MapVector.h"
 
 namespace tile {
 #define GEN_PASS_DEF_TILEPROMOTESHARED
@@ -75,31 +75,11 @@ namespace tile {
 using namespace mlir;
 using namespace tile;
 
-namespace {
-
-/// One operand load to stage: the load, the ops between it and the dot
-/// (operandUses: a `trans`, conversions around it; any may be absent), and
-/// the body ops its pointers and mask are computed by.
-struct Candidate {
-  LoadOp load;
-  SmallVector<Operation *, 3> uses;
-  SetVector<Operation *> slice;
-  Value buffer;
-  /// How the stage is stored (stageEncoding, or the wgmma encoding).
-  SharedEncodingAttr encoding;
-  /// The value the stage's shared_load replaces.
-  Value replaced() {
-    return uses.empty() ? load.getResult() : uses.back()->getResult(0);
-  }
-  /// True when the dot reads the load transposed.
-  bool transposed() {
-    return llvm::any_of(uses, [](Operation *op) { return isa<TransOp>(op); });
-  }
-};
+namespace tile::promote {
 
 /// True when `value` (2-D blocked, float) is only a float operand (A or B)
 /// of an FMA dot.
-bool isFmaOperand(Value value) {
+static bool isFmaOperand(Value value) {
   if (!value.hasOneUse())
     return false;
   auto dot = dyn_cast<DotOp>(*value.user_begin());
@@ -164,7 +144,7 @@ SharedEncodingAttr stageEncoding(Candidate &c) {
 
 /// True when the dot reads `c`'s stored rows along K (`c` its operand
 /// `opIdx`: A 0, B 1).
-bool isKMajor(Candidate &c, unsigned opIdx) {
+static bool isKMajor(Candidate &c, unsigned opIdx) {
   unsigned fastest = cast<BlockedEncodingAttr>(
                          cast<RankedTensorType>(c.load.getType()).getEncoding())
                          .getOrder()[0];
@@ -221,7 +201,7 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
 
 /// The iteration argument `dot` accumulates into, directly or through a
 /// `trans` (a dot computed transposed); null if none.
-BlockArgument carriedAccumulator(DotOp dot) {
+static BlockArgument carriedAccumulator(DotOp dot) {
   Value acc = dot.getAcc();
   if (auto trans = acc.getDefiningOp<TransOp>())
     acc = trans.getSrc();
@@ -232,7 +212,7 @@ BlockArgument carriedAccumulator(DotOp dot) {
 /// the only dot whose B is stored for wgmma, whose result is only its own
 /// accumulator in the next iteration (both maybe through `trans`). Null if
 /// there is none.
-DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
+static DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   DotOp found;
   for (Candidate &c : cands) {
     Value value = c.replaced();
@@ -279,6 +259,12 @@ DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
 bool isZero(Value v) {
   return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
 }
+
+} // namespace tile::promote
+
+using namespace tile::promote;
+
+namespace {
 
 /// The kernel's divisibility fact about `value` when it is an i32 or
 /// pointer kernel argument (1 without one); 0 when it is no argument.
@@ -377,117 +363,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       pipeline(loop);
-    if (wgmma)
-      stageLoneDots();
-  }
-
-  /// Stages the loaded operands of warpgroup-MMA dots outside loops
-  /// (attention's last P·V product after its pipelined loop) in one-stage
-  /// buffers stored for wgmma, so that the MMAs read them through
-  /// descriptors as in loops: a block barrier (the bytes may be those of a
-  /// loop's stages that slower warps still read) unless one just passed or
-  /// nothing ran before, the cp.async copy, and its wait (a barrier) where
-  /// the load was; after the dot a barrier, past which every warp's MMAs
-  /// have ended and the bytes may be reused.
-  void stageLoneDots() {
-    SmallVector<Candidate> cands;
-    getOperation().walk([&](LoadOp load) {
-      auto type = dyn_cast<RankedTensorType>(load.getType());
-      auto layout =
-          type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
-               : nullptr;
-      if (load->getParentOfType<scf::ForOp>() || !load->hasOneUse() ||
-          !layout || layout.getRank() != 2 ||
-          (load.getOther() && !isZero(load.getOther())))
-        return;
-      FailureOr<SmallVector<Operation *, 3>> uses = operandUses(load);
-      if (failed(uses))
-        return;
-      Candidate c{load, std::move(*uses), {}, Value(), SharedEncodingAttr()};
-      Value value = c.replaced();
-      auto dot =
-          value.hasOneUse() ? dyn_cast<DotOp>(*value.user_begin()) : DotOp();
-      if (!dot || dot->getBlock() != load->getBlock() || !hasWgmmaLayout(dot))
-        return;
-      c.encoding = stageEncoding(c);
-      cands.push_back(std::move(c));
-    });
-    chooseWgmmaEncodings(cands);
-    // The staged operands of each dot, copied together where the last of
-    // their loads was.
-    llvm::MapVector<Operation *, SmallVector<Candidate *, 2>> byDot;
-    for (Candidate &c : cands)
-      if (c.encoding.getPanel())
-        byDot[*c.replaced().user_begin()].push_back(&c);
-    for (auto &[dot, staged] : byDot) {
-      llvm::SmallPtrSet<Operation *, 8> replacedOps;
-      Operation *last = staged.front()->load;
-      for (Candidate *c : staged) {
-        replacedOps.insert(c->load);
-        replacedOps.insert(c->uses.begin(), c->uses.end());
-        if (last->isBeforeInBlock(c->load))
-          last = c->load;
-      }
-      // No barrier where one just passed (after a pipelined loop), or at
-      // the start of the kernel, with nothing since but arithmetic in
-      // registers (no scratch).
-      bool freed = isa<KernelOp>(last->getParentOp());
-      for (Operation *op = last->getPrevNode(); op; op = op->getPrevNode()) {
-        if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
-          freed = wait.getPending() == 0;
-          break;
-        }
-        if (!replacedOps.contains(op) &&
-            !isa<arith::ArithDialect>(op->getDialect()) &&
-            !isa<SplatOp, AddPtrOp, MakeRangeOp, BroadcastOp, ProgramIdOp>(
-                op)) {
-          freed = false;
-          break;
-        }
-      }
-      OpBuilder b(last);
-      Location loc = dot->getLoc();
-      Value stage = arith::ConstantIntOp::create(b, loc, 0, 32);
-      if (!freed)
-        AsyncWaitOp::create(b, loc, 0);
-      for (Candidate *c : staged) {
-        auto type = cast<RankedTensorType>(c->load.getType());
-        SmallVector<int64_t> shape{1};
-        shape.append(type.getShape().begin(), type.getShape().end());
-        c->buffer = SharedAllocOp::create(
-            b, c->load.getLoc(),
-            MemRefType::get(shape, type.getElementType(), AffineMap(),
-                            b.getI32IntegerAttr(3)),
-            c->encoding);
-        Value mask = c->load.getMask();
-        if (!mask)
-          mask = arith::ConstantOp::create(
-              b, loc,
-              DenseElementsAttr::get(
-                  cast<RankedTensorType>(c->load.getPtr().getType())
-                      .clone(b.getI1Type()),
-                  true));
-        AsyncCopyOp::create(b, c->load.getLoc(), c->load.getPtr(), mask,
-                            c->buffer, stage);
-      }
-      AsyncCommitOp::create(b, loc);
-      AsyncWaitOp::create(b, loc, 0);
-      // The fragments are read where the dot is (its MMAs read the buffers
-      // themselves).
-      b.setInsertionPoint(dot);
-      for (Candidate *c : staged) {
-        Value value =
-            SharedLoadOp::create(b, c->load.getLoc(), c->replaced().getType(),
-                                 c->buffer, stage, c->transposed());
-        c->replaced().replaceAllUsesWith(value);
-        for (Operation *use : llvm::reverse(c->uses))
-          use->erase();
-        c->load.erase();
-      }
-      // Every warp's MMAs have ended (the dot waits for them) before the
-      // buffers' bytes are scratch or other buffers again.
-      b.setInsertionPointAfter(dot);
-      AsyncWaitOp::create(b, loc, 0);
+    if (wgmma) {
+      stageLoneDots(getOperation());
+      stageInvariantOperands(getOperation());
     }
   }
 

@@ -291,3 +291,73 @@ tile.kernel @lone_dot(%pp: !tile.ptr<f16>, %pv: !tile.ptr<f16>, %pc: !tile.ptr<f
   tile.store %mp, %m : tensor<64x!tile.ptr<f32>, #tile.slice<{dim = 1, parent = #mma}>>
   tile.return
 }
+
+// -----
+
+// A 16-bit A loaded before the loop whose dot reads it every iteration
+// (attention's Q), 128 elements per thread (128 x 128 on 4 warps): copied
+// once into a one-stage buffer stored for wgmma, read where the dot is
+// (inside the loop) through descriptors; the loop's own barrier after it
+// ends the MMAs' reads. With 64 elements per thread (64 x 128) it stays in
+// registers.
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: tile.kernel @invariant_a
+// CHECK: %[[Q:.*]] = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<1x128x128xf16, 3 : i32>
+// CHECK: tile.async_copy %{{.*}}, mask %{{.*}} into %[[Q]]
+// CHECK-NEXT: tile.async_commit
+// CHECK-NEXT: tile.async_wait pending = 0
+// CHECK: scf.for
+// CHECK: %[[QA:.*]] = tile.shared_load %[[Q]][%{{.*}}] : memref<1x128x128xf16, 3 : i32>
+// CHECK-NEXT: tile.dot %[[QA]],
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: tile.async_wait pending = 0
+// CHECK-NOT: tile.async_wait
+// CHECK: tile.return
+// CHECK-LABEL: tile.kernel @invariant_a_small
+// CHECK-NOT: memref<1x
+// CHECK: tile.return
+tile.kernel @invariant_a(%pq: !tile.ptr<f16>, %pk: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
+  %qp = tile.splat %pq : tensor<128x128x!tile.ptr<f16>, #b>
+  %q = tile.load %qp : tensor<128x128x!tile.ptr<f16>, #b>
+  %res = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<128x64xf32, #mma>) : i32 {
+    %kp = tile.splat %pk : tensor<128x64x!tile.ptr<f16>, #b>
+    %koff = tile.splat %i : tensor<128x64xi32, #b>
+    %kptr = tile.addptr %kp, %koff : tensor<128x64x!tile.ptr<f16>, #b>, tensor<128x64xi32, #b>
+    %kv = tile.load %kptr : tensor<128x64x!tile.ptr<f16>, #b>
+    %ck = tile.convert_layout %kv : tensor<128x64xf16, #b> -> tensor<128x64xf16, #bo>
+    %qa = tile.convert_layout %q : tensor<128x128xf16, #b> -> tensor<128x128xf16, #a>
+    %d = tile.dot %qa, %ck, %acc : tensor<128x128xf16, #a> * tensor<128x64xf16, #bo> -> tensor<128x64xf32, #mma>
+    scf.yield %d : tensor<128x64xf32, #mma>
+  }
+  %cp = tile.splat %pc : tensor<128x64x!tile.ptr<f32>, #mma>
+  tile.store %cp, %res : tensor<128x64x!tile.ptr<f32>, #mma>
+  tile.return
+}
+
+tile.kernel @invariant_a_small(%pq: !tile.ptr<f16>, %pk: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %qp = tile.splat %pq : tensor<64x128x!tile.ptr<f16>, #b>
+  %q = tile.load %qp : tensor<64x128x!tile.ptr<f16>, #b>
+  %res = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %kp = tile.splat %pk : tensor<128x64x!tile.ptr<f16>, #b>
+    %koff = tile.splat %i : tensor<128x64xi32, #b>
+    %kptr = tile.addptr %kp, %koff : tensor<128x64x!tile.ptr<f16>, #b>, tensor<128x64xi32, #b>
+    %kv = tile.load %kptr : tensor<128x64x!tile.ptr<f16>, #b>
+    %ck = tile.convert_layout %kv : tensor<128x64xf16, #b> -> tensor<128x64xf16, #bo>
+    %qa = tile.convert_layout %q : tensor<64x128xf16, #b> -> tensor<64x128xf16, #a>
+    %d = tile.dot %qa, %ck, %acc : tensor<64x128xf16, #a> * tensor<128x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  %cp = tile.splat %pc : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.store %cp, %res : tensor<64x64x!tile.ptr<f32>, #mma>
+  tile.return
+}

@@ -180,7 +180,11 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     arithmetic ran since the kernel's start; one `async_commit`, then
     `async_wait pending = 0`), so that its MMAs read them through
     descriptors; an `async_wait pending = 0` after the dot (a barrier)
-    ends every warp's MMAs before the bytes are reused.
+    ends every warp's MMAs before the bytes are reused. A 16-bit A loaded
+    before loops whose warpgroup-MMA dots read it every iteration
+    (attention's Q) is staged once the same way when it would take each
+    thread 64 registers or more, read where each dot is, with a barrier
+    after each loop that does not end with one.
   }];
   let options =
       [Option<"numStages", "num-stages", "unsigned", /*default=*/"3",

@@ -1,0 +1,67 @@
+//===- PromoteSharedCommon.h - tile-promote-shared's pieces ----*- C++ -*-===//
+//
+// Shared by PromoteShared.cpp (the K loops' pipelines) and StageOnce.cpp
+// (operands copied once, for dots outside loops and loop-invariant A).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILE_LIB_DIALECT_TILE_TRANSFORMS_PROMOTESHAREDCOMMON_H
+#define TILE_LIB_DIALECT_TILE_TRANSFORMS_PROMOTESHAREDCOMMON_H
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace tile::promote {
+
+/// One operand load to stage: the load, the ops between it and the dot
+/// (operandUses: a `trans`, conversions around it; any may be absent), and
+/// the body ops its pointers and mask are computed by.
+struct Candidate {
+  LoadOp load;
+  llvm::SmallVector<mlir::Operation *, 3> uses;
+  llvm::SetVector<mlir::Operation *> slice;
+  mlir::Value buffer;
+  /// How the stage is stored (stageEncoding, or the wgmma encoding).
+  SharedEncodingAttr encoding;
+  /// The value the stage's shared_load replaces.
+  mlir::Value replaced() {
+    return uses.empty() ? load.getResult() : uses.back()->getResult(0);
+  }
+  /// True when the dot reads the load transposed.
+  bool transposed() {
+    return llvm::any_of(
+        uses, [](mlir::Operation *op) { return llvm::isa<TransOp>(op); });
+  }
+};
+
+/// The ops from `load` to the value its dot reads: an optional `trans`
+/// (after tile-coalesce's conversion out of the load's own layout, if
+/// any), then an optional conversion to a dot-operand layout (or to an FMA
+/// dot's blocked layout); failure when the load feeds no dot that way.
+mlir::FailureOr<llvm::SmallVector<mlir::Operation *, 3>>
+operandUses(LoadOp load);
+
+/// The shared encoding of a stage that `c.load` fills: rows along the
+/// load's fastest dimension, so that copies move whole chunks.
+SharedEncodingAttr stageEncoding(Candidate &c);
+
+/// Gives the stages of each dot whose B is in `cands` the encoding wgmma
+/// descriptors read, where the dot's layout is tile-accelerate-dot's for
+/// warpgroup MMAs; A, when staged too, as well.
+void chooseWgmmaEncodings(llvm::MutableArrayRef<Candidate> cands);
+
+/// True when `v` is a zero constant (scalar or splat).
+bool isZero(mlir::Value v);
+
+/// Stages the loaded operands of warpgroup-MMA dots outside loops in
+/// one-stage buffers stored for wgmma (StageOnce.cpp).
+void stageLoneDots(mlir::ModuleOp module);
+
+/// Stages once a 16-bit A loaded before loops whose warpgroup-MMA dots read
+/// it every iteration, where it would take each thread 64 registers or
+/// more (StageOnce.cpp).
+void stageInvariantOperands(mlir::ModuleOp module);
+
+} // namespace tile::promote
+
+#endif // TILE_LIB_DIALECT_TILE_TRANSFORMS_PROMOTESHAREDCOMMON_H

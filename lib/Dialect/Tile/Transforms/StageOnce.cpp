@@ -1,0 +1,245 @@
+//===- StageOnce.cpp - dot operands copied once into shared memory -------===//
+//
+// Part of tile-promote-shared (sm_90a): operands that no K loop's pipeline
+// stages are copied once into one-stage buffers stored for wgmma, so that
+// warpgroup MMAs read them through descriptors: the loaded operands of a dot
+// outside loops (one block of K; tile-decompose-batched-dot's per-batch
+// dots), and a 16-bit A loaded before loops whose dots read it every
+// iteration (attention's Q) where holding it would take each thread 64
+// registers or more.
+//
+//===----------------------------------------------------------------------===//
+#include "PromoteSharedCommon.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace tile;
+
+namespace {
+
+/// A one-stage buffer `encoding` stores `load`'s tile in, created at `b`,
+/// and the cp.async copy of the tile into it (stage `stage`; an unmasked
+/// load copies under an all-true mask).
+Value copyOnce(OpBuilder &b, LoadOp load, SharedEncodingAttr encoding,
+               Value stage) {
+  Location loc = load.getLoc();
+  auto type = cast<RankedTensorType>(load.getType());
+  SmallVector<int64_t> shape{1};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  Value buffer = SharedAllocOp::create(
+      b, loc,
+      MemRefType::get(shape, type.getElementType(), AffineMap(),
+                      b.getI32IntegerAttr(3)),
+      encoding);
+  Value mask = load.getMask();
+  if (!mask)
+    mask = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(cast<RankedTensorType>(load.getPtr().getType())
+                                   .clone(b.getI1Type()),
+                               true));
+  AsyncCopyOp::create(b, loc, load.getPtr(), mask, buffer, stage);
+  return buffer;
+}
+
+/// The dots in the bodies of loops of `block` that read a conversion of
+/// `load` into a dot-operand layout as A, each with B from a stage stored
+/// for wgmma; none unless every use of `load` is such a conversion and
+/// every use of those such a dot.
+SmallVector<DotOp> wgmmaLoopDotsReadingA(LoadOp load) {
+  SmallVector<DotOp> dots;
+  for (Operation *user : load->getUsers()) {
+    auto cvt = dyn_cast<ConvertLayoutOp>(user);
+    if (!cvt ||
+        !isa_and_nonnull<DotOperandEncodingAttr>(cvt.getType().getEncoding()))
+      return {};
+    for (Operation *cvtUser : cvt->getUsers()) {
+      auto dot = dyn_cast<DotOp>(cvtUser);
+      auto loop = dot ? dyn_cast<scf::ForOp>(dot->getParentOp()) : nullptr;
+      auto bLoad =
+          dot ? dot.getB().getDefiningOp<SharedLoadOp>() : SharedLoadOp();
+      auto bAlloc = bLoad ? bLoad.getBuffer().getDefiningOp<SharedAllocOp>()
+                          : SharedAllocOp();
+      if (!loop || loop->getBlock() != load->getBlock() ||
+          dot.getA() != cvt.getResult() || !hasWgmmaLayout(dot) || !bAlloc ||
+          !bAlloc.getEncoding().getPanel())
+        return {};
+      dots.push_back(dot);
+    }
+  }
+  return dots;
+}
+
+} // namespace
+
+namespace tile::promote {
+
+/// Stages a 16-bit A operand loaded before loops whose dots (warpgroup
+/// MMAs, B from wgmma stages) read it every iteration (attention's Q),
+/// where it would take each thread 64 registers or more: it is copied
+/// once into a one-stage buffer stored for wgmma, which the MMAs read
+/// through descriptors instead of the registers it held through the
+/// loops; a barrier after each loop unless the loop ends with one.
+void stageInvariantOperands(ModuleOp module) {
+  SmallVector<std::pair<LoadOp, SmallVector<DotOp>>> found;
+  module.walk([&](LoadOp load) {
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    auto layout =
+        type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
+             : nullptr;
+    if (load->getParentOfType<scf::ForOp>() || !layout ||
+        layout.getRank() != 2 ||
+        type.getElementType().getIntOrFloatBitWidth() != 16 ||
+        (load.getOther() && !isZero(load.getOther())))
+      return;
+    SmallVector<DotOp> dots = wgmmaLoopDotsReadingA(load);
+    if (dots.empty())
+      return;
+    // Only where holding A takes a thread 64 registers or more (128
+    // elements: attention's Q at D = 128 with 128 rows on 4 warps, which
+    // spilled and ran 1.2-1.45x slower); below that, reading it from
+    // shared memory every iteration cost up to 7% (bench/NOTES.md v39).
+    unsigned warps = 1;
+    for (unsigned w :
+         cast<BlockedEncodingAttr>(dots.front().getType().getEncoding())
+             .getWarpsPerCTA())
+      warps *= w;
+    if (type.getNumElements() / (32 * warps) >= 128)
+      found.push_back({load, std::move(dots)});
+  });
+  for (auto &[load, dots] : found) {
+    auto type = cast<RankedTensorType>(load.getType());
+    auto layout = cast<BlockedEncodingAttr>(type.getEncoding());
+    SharedEncodingAttr encoding = SharedEncodingAttr::getForWgmma(
+        load.getContext(), type.getShape(), type.getElementType(),
+        layout.getOrder());
+    if (!encoding)
+      continue;
+    OpBuilder b(load);
+    Location loc = load.getLoc();
+    Value stage = arith::ConstantIntOp::create(b, loc, 0, 32);
+    // The bytes may be another buffer's before: a barrier first.
+    AsyncWaitOp::create(b, loc, 0);
+    Value buffer = copyOnce(b, load, encoding, stage);
+    AsyncCommitOp::create(b, loc);
+    AsyncWaitOp::create(b, loc, 0);
+    llvm::SetVector<Operation *> loops;
+    for (DotOp dot : dots) {
+      b.setInsertionPoint(dot);
+      Value value = SharedLoadOp::create(b, loc, dot.getA().getType(), buffer,
+                                         stage, /*transposed=*/false);
+      dot.getAMutable().assign(value);
+      loops.insert(dot->getParentOp());
+    }
+    for (Operation *loop : loops) {
+      Operation *next = loop->getNextNode();
+      if (isa_and_nonnull<DotWaitOp>(next))
+        next = next->getNextNode();
+      auto barrier = dyn_cast_or_null<AsyncWaitOp>(next);
+      if (!barrier || barrier.getPending() != 0) {
+        b.setInsertionPointAfter(loop);
+        AsyncWaitOp::create(b, loc, 0);
+      }
+    }
+    for (Operation *cvt : llvm::make_early_inc_range(load->getUsers()))
+      cvt->erase();
+    load.erase();
+  }
+}
+
+/// Stages the loaded operands of warpgroup-MMA dots outside loops
+/// (attention's last P·V product after its pipelined loop) in one-stage
+/// buffers stored for wgmma, so that the MMAs read them through
+/// descriptors as in loops: a block barrier (the bytes may be those of a
+/// loop's stages that slower warps still read) unless one just passed or
+/// nothing ran before, the cp.async copy, and its wait (a barrier) where
+/// the load was; after the dot a barrier, past which every warp's MMAs
+/// have ended and the bytes may be reused.
+void stageLoneDots(ModuleOp module) {
+  SmallVector<Candidate> cands;
+  module.walk([&](LoadOp load) {
+    auto type = dyn_cast<RankedTensorType>(load.getType());
+    auto layout =
+        type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
+             : nullptr;
+    if (load->getParentOfType<scf::ForOp>() || !load->hasOneUse() || !layout ||
+        layout.getRank() != 2 || (load.getOther() && !isZero(load.getOther())))
+      return;
+    FailureOr<SmallVector<Operation *, 3>> uses = operandUses(load);
+    if (failed(uses))
+      return;
+    Candidate c{load, std::move(*uses), {}, Value(), SharedEncodingAttr()};
+    Value value = c.replaced();
+    auto dot =
+        value.hasOneUse() ? dyn_cast<DotOp>(*value.user_begin()) : DotOp();
+    if (!dot || !hasWgmmaLayout(dot))
+      return;
+    if (dot->getBlock() != load->getBlock())
+      return;
+    c.encoding = stageEncoding(c);
+    cands.push_back(std::move(c));
+  });
+  chooseWgmmaEncodings(cands);
+  // The staged operands of each dot, copied together where the last of
+  // their loads was.
+  llvm::MapVector<Operation *, SmallVector<Candidate *, 2>> byDot;
+  for (Candidate &c : cands)
+    if (c.encoding.getPanel())
+      byDot[*c.replaced().user_begin()].push_back(&c);
+  for (auto &[dot, staged] : byDot) {
+    llvm::SmallPtrSet<Operation *, 8> replacedOps;
+    Operation *last = staged.front()->load;
+    for (Candidate *c : staged) {
+      replacedOps.insert(c->load);
+      replacedOps.insert(c->uses.begin(), c->uses.end());
+      if (last->isBeforeInBlock(c->load))
+        last = c->load;
+    }
+    // No barrier where one just passed (after a pipelined loop), or at
+    // the start of the kernel, with nothing since but arithmetic in
+    // registers (no scratch).
+    bool freed = isa<KernelOp>(last->getParentOp());
+    for (Operation *op = last->getPrevNode(); op; op = op->getPrevNode()) {
+      if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
+        freed = wait.getPending() == 0;
+        break;
+      }
+      if (!replacedOps.contains(op) &&
+          !isa<arith::ArithDialect>(op->getDialect()) &&
+          !isa<SplatOp, AddPtrOp, MakeRangeOp, BroadcastOp, ProgramIdOp>(op)) {
+        freed = false;
+        break;
+      }
+    }
+    OpBuilder b(last);
+    Location loc = dot->getLoc();
+    Value stage = arith::ConstantIntOp::create(b, loc, 0, 32);
+    if (!freed)
+      AsyncWaitOp::create(b, loc, 0);
+    for (Candidate *c : staged)
+      c->buffer = copyOnce(b, c->load, c->encoding, stage);
+    AsyncCommitOp::create(b, loc);
+    AsyncWaitOp::create(b, loc, 0);
+    // The fragments are read where the dot is (its MMAs read the buffers
+    // themselves).
+    b.setInsertionPoint(dot);
+    for (Candidate *c : staged) {
+      Value value =
+          SharedLoadOp::create(b, c->load.getLoc(), c->replaced().getType(),
+                               c->buffer, stage, c->transposed());
+      c->replaced().replaceAllUsesWith(value);
+      for (Operation *use : llvm::reverse(c->uses))
+        use->erase();
+      c->load.erase();
+    }
+    // Every warp's MMAs have ended (the dot waits for them) before the
+    // buffers' bytes are scratch or other buffers again.
+    b.setInsertionPointAfter(dot);
+    AsyncWaitOp::create(b, loc, 0);
+  }
+}
+
+} // namespace tile::promote
