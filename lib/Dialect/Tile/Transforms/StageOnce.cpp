@@ -45,10 +45,10 @@ Value copyOnce(OpBuilder &b, LoadOp load, SharedEncodingAttr encoding,
   return buffer;
 }
 
-/// The dots in the bodies of loops of `block` that read a conversion of
-/// `load` into a dot-operand layout as A, each with B from a stage stored
-/// for wgmma; none unless every use of `load` is such a conversion and
-/// every use of those such a dot.
+/// The dots in the bodies of loops in `load`'s block that read a conversion
+/// of `load` into a dot-operand layout as A, each with B from a stage
+/// stored for wgmma; none unless every use of `load` is such a conversion
+/// and every use of those such a dot.
 SmallVector<DotOp> wgmmaLoopDotsReadingA(LoadOp load) {
   SmallVector<DotOp> dots;
   for (Operation *user : load->getUsers()) {
@@ -150,9 +150,9 @@ void stageInvariantOperands(ModuleOp module) {
   }
 }
 
-/// Stages the loaded operands of warpgroup-MMA dots outside loops
-/// (attention's last P·V product after its pipelined loop) in one-stage
-/// buffers stored for wgmma, so that the MMAs read them through
+/// Stages the loaded operands of warpgroup-MMA dots outside loops (one
+/// block of K; the per-batch dots of tile-decompose-batched-dot) in
+/// one-stage buffers stored for wgmma, so that the MMAs read them through
 /// descriptors as in loops: a block barrier (the bytes may be those of a
 /// loop's stages that slower warps still read) unless one just passed or
 /// nothing ran before, the cp.async copy, and its wait (a barrier) where
