@@ -222,7 +222,7 @@ tile.kernel @computed_a(%pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attri
 
 // -----
 
-// A dot outside loops (attention's last P·V after its pipelined loop): the
+// A dot outside loops (after a pipelined loop, as a last block would be): the
 // loaded B is copied once into a one-stage buffer stored for wgmma, after
 // the barrier of the loop before (none of its own: only address arithmetic
 // since), and read from it where the dot is, a barrier after the dot (its
