@@ -256,8 +256,31 @@ static DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   return found;
 }
 
-bool isZero(Value v) {
+/// True when `v` is a zero constant (scalar or splat).
+static bool isZero(Value v) {
   return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
+}
+
+BlockedEncodingAttr stageableLayout(LoadOp load) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  auto layout = type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
+                     : nullptr;
+  if (!layout || layout.getRank() != 2 ||
+      (load.getOther() && !isZero(load.getOther())))
+    return {};
+  return layout;
+}
+
+Value allocateStages(OpBuilder &b, LoadOp load, int64_t stages,
+                     SharedEncodingAttr encoding) {
+  auto type = cast<RankedTensorType>(load.getType());
+  SmallVector<int64_t> shape{stages};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  return SharedAllocOp::create(b, load.getLoc(),
+                               MemRefType::get(shape, type.getElementType(),
+                                               AffineMap(),
+                                               b.getI32IntegerAttr(3)),
+                               encoding);
 }
 
 } // namespace tile::promote
@@ -377,13 +400,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       return found;
     for (Operation &op : *loop.getBody()) {
       auto load = dyn_cast<LoadOp>(&op);
-      auto type = load ? dyn_cast<RankedTensorType>(load.getType())
-                       : RankedTensorType();
-      auto layout =
-          type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
-               : nullptr;
-      if (!load || !load->hasOneUse() || !layout || layout.getRank() != 2 ||
-          (load.getOther() && !isZero(load.getOther())))
+      if (!load || !load->hasOneUse() || !stageableLayout(load))
         continue;
       FailureOr<SmallVector<Operation *, 3>> uses = operandUses(load);
       if (failed(uses))
@@ -493,16 +510,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     bool useTma = wgmma && tma && llvm::all_of(cands, [](Candidate &c) {
                     return tmaAccess(c).has_value();
                   });
-    for (Candidate &c : cands) {
-      auto type = cast<RankedTensorType>(c.load.getType());
-      SmallVector<int64_t> shape{stages};
-      shape.append(type.getShape().begin(), type.getShape().end());
-      c.buffer = SharedAllocOp::create(
-          b, c.load.getLoc(),
-          MemRefType::get(shape, type.getElementType(), AffineMap(),
-                          b.getI32IntegerAttr(3)),
-          c.encoding);
-    }
+    for (Candidate &c : cands)
+      c.buffer = allocateStages(b, c.load, stages, c.encoding);
     // Copies run S-1 iterations ahead, into the stage every warp has left.
     // A dot whose MMAs stay in flight into the next iteration still reads
     // the stage before. With TMA its wait for the previous iteration's MMAs

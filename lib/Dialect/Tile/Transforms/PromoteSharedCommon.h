@@ -9,6 +9,7 @@
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
+#include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace tile::promote {
@@ -50,8 +51,15 @@ SharedEncodingAttr stageEncoding(Candidate &c);
 /// warpgroup MMAs; A, when staged too, as well.
 void chooseWgmmaEncodings(llvm::MutableArrayRef<Candidate> cands);
 
-/// True when `v` is a zero constant (scalar or splat).
-bool isZero(mlir::Value v);
+/// The 2-D blocked layout of `load` when cp.async can copy its tile into a
+/// stage (its `other` absent or zero: cp.async zero-fills what the mask
+/// leaves out); null otherwise.
+BlockedEncodingAttr stageableLayout(LoadOp load);
+
+/// A shared_alloc of `stages` stages of `load`'s tile stored as `encoding`,
+/// created at `b`.
+mlir::Value allocateStages(mlir::OpBuilder &b, LoadOp load, int64_t stages,
+                           SharedEncodingAttr encoding);
 
 /// Stages the loaded operands of warpgroup-MMA dots outside loops in
 /// one-stage buffers stored for wgmma (StageOnce.cpp).

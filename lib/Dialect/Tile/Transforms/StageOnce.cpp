@@ -17,6 +17,7 @@
 
 using namespace mlir;
 using namespace tile;
+using namespace tile::promote;
 
 namespace {
 
@@ -26,14 +27,7 @@ namespace {
 Value copyOnce(OpBuilder &b, LoadOp load, SharedEncodingAttr encoding,
                Value stage) {
   Location loc = load.getLoc();
-  auto type = cast<RankedTensorType>(load.getType());
-  SmallVector<int64_t> shape{1};
-  shape.append(type.getShape().begin(), type.getShape().end());
-  Value buffer = SharedAllocOp::create(
-      b, loc,
-      MemRefType::get(shape, type.getElementType(), AffineMap(),
-                      b.getI32IntegerAttr(3)),
-      encoding);
+  Value buffer = allocateStages(b, load, 1, encoding);
   Value mask = load.getMask();
   if (!mask)
     mask = arith::ConstantOp::create(
@@ -86,14 +80,10 @@ namespace tile::promote {
 void stageInvariantOperands(ModuleOp module) {
   SmallVector<std::pair<LoadOp, SmallVector<DotOp>>> found;
   module.walk([&](LoadOp load) {
-    auto type = dyn_cast<RankedTensorType>(load.getType());
-    auto layout =
-        type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
-             : nullptr;
-    if (load->getParentOfType<scf::ForOp>() || !layout ||
-        layout.getRank() != 2 ||
-        type.getElementType().getIntOrFloatBitWidth() != 16 ||
-        (load.getOther() && !isZero(load.getOther())))
+    if (load->getParentOfType<scf::ForOp>() || !stageableLayout(load))
+      return;
+    auto type = cast<RankedTensorType>(load.getType());
+    if (type.getElementType().getIntOrFloatBitWidth() != 16)
       return;
     SmallVector<DotOp> dots = wgmmaLoopDotsReadingA(load);
     if (dots.empty())
@@ -102,11 +92,9 @@ void stageInvariantOperands(ModuleOp module) {
     // elements: attention's Q at D = 128 with 128 rows on 4 warps, which
     // spilled and ran 1.2-1.45x slower); below that, reading it from
     // shared memory every iteration cost up to 7% (bench/NOTES.md v39).
-    unsigned warps = 1;
-    for (unsigned w :
-         cast<BlockedEncodingAttr>(dots.front().getType().getEncoding())
-             .getWarpsPerCTA())
-      warps *= w;
+    unsigned warps =
+        cast<BlockedEncodingAttr>(dots.front().getType().getEncoding())
+            .getNumWarps();
     if (type.getNumElements() / (32 * warps) >= 128)
       found.push_back({load, std::move(dots)});
   });
@@ -161,12 +149,8 @@ void stageInvariantOperands(ModuleOp module) {
 void stageLoneDots(ModuleOp module) {
   SmallVector<Candidate> cands;
   module.walk([&](LoadOp load) {
-    auto type = dyn_cast<RankedTensorType>(load.getType());
-    auto layout =
-        type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
-             : nullptr;
-    if (load->getParentOfType<scf::ForOp>() || !load->hasOneUse() || !layout ||
-        layout.getRank() != 2 || (load.getOther() && !isZero(load.getOther())))
+    if (load->getParentOfType<scf::ForOp>() || !load->hasOneUse() ||
+        !stageableLayout(load))
       return;
     FailureOr<SmallVector<Operation *, 3>> uses = operandUses(load);
     if (failed(uses))
