@@ -16,20 +16,25 @@ using namespace tile;
 namespace {
 
 /// Spreads 32 lanes and `numWarps` warps over `shape`, fastest dimension
-/// (order[0]) first, given each thread's `sizePerThread`.
+/// (order[0]) first, given each thread's `sizePerThread`. With
+/// `fastestLanes` below 32, at most that many lanes and one warp go to the
+/// fastest dimension, the rest to the others.
 BlockedEncodingAttr defaultBlocked(MLIRContext *context,
                                    ArrayRef<int64_t> shape,
                                    ArrayRef<unsigned> sizePerThread,
-                                   ArrayRef<unsigned> order,
-                                   unsigned numWarps) {
+                                   ArrayRef<unsigned> order, unsigned numWarps,
+                                   unsigned fastestLanes = 32) {
   unsigned rank = shape.size();
   SmallVector<unsigned> threads(rank, 1), warps(rank, 1);
   unsigned lanesLeft = 32, warpsLeft = numWarps;
   for (unsigned i = 0; i + 1 < rank; ++i) {
     unsigned dim = order[i];
     int64_t room = std::max<int64_t>(1, shape[dim] / sizePerThread[dim]);
-    threads[dim] = static_cast<unsigned>(std::clamp<int64_t>(room, 1, lanesLeft));
+    unsigned lanes = i == 0 ? std::min(lanesLeft, fastestLanes) : lanesLeft;
+    threads[dim] = static_cast<unsigned>(std::clamp<int64_t>(room, 1, lanes));
     room = std::max<int64_t>(1, room / threads[dim]);
+    if (i == 0 && fastestLanes < 32)
+      room = 1;
     warps[dim] = static_cast<unsigned>(std::clamp<int64_t>(room, 1, warpsLeft));
     lanesLeft /= threads[dim];
     warpsLeft /= warps[dim];
@@ -84,9 +89,15 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   }
 
   /// The layout a load or store through `ptr` wants, and how many bits each
-  /// thread moves at once.
-  std::pair<BlockedEncodingAttr, int64_t> layoutFor(Value ptr,
-                                                    const ModuleAxisInfo &info) {
+  /// thread moves at once. With `fewRows` (a dot operand's load, copied into
+  /// shared memory), a thread that would reach more than kMaxCopyRows rows
+  /// has its warp's lanes cover one 128-byte line per row instead of the
+  /// whole row: the same lines per access, but fewer rows per thread, each
+  /// reached at constant offsets from one address (f32 tiles with 64-wide K
+  /// kept 16 64-bit row addresses per operand live through the K loop and
+  /// spilled).
+  std::pair<BlockedEncodingAttr, int64_t>
+  layoutFor(Value ptr, const ModuleAxisInfo &info, bool fewRows = false) {
     auto type = cast<RankedTensorType>(ptr.getType());
     AxisInfo facts = info.get(ptr);
     SmallVector<unsigned> order = accessOrder(facts);
@@ -102,9 +113,35 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     vec = std::max<int64_t>(1, std::min(vec, perThreadElems));
     SmallVector<unsigned> sizePerThread(type.getRank(), 1);
     sizePerThread[fastest] = static_cast<unsigned>(vec);
-    return {defaultBlocked(&getContext(), type.getShape(), sizePerThread,
-                           order, numWarps),
-            vec * elemBits};
+    BlockedEncodingAttr layout = defaultBlocked(&getContext(), type.getShape(),
+                                                sizePerThread, order, numWarps);
+    if (fewRows && rowsPerThread(layout, type.getShape()) > kMaxCopyRows) {
+      unsigned lineLanes =
+          static_cast<unsigned>(std::max<int64_t>(1, 1024 / (vec * elemBits)));
+      layout = defaultBlocked(&getContext(), type.getShape(), sizePerThread,
+                              order, numWarps, lineLanes);
+    }
+    return {layout, vec * elemBits};
+  }
+
+  /// Rows of a copy (positions along every dimension but the fastest) beyond
+  /// which a thread's row addresses crowd the registers of a K loop.
+  static constexpr int64_t kMaxCopyRows = 8;
+
+  /// How many positions along the dimensions other than the fastest one
+  /// thread of `layout` holds in a tile of `shape`.
+  static int64_t rowsPerThread(BlockedEncodingAttr layout,
+                               ArrayRef<int64_t> shape) {
+    int64_t rows = 1;
+    for (unsigned d = 1; d < shape.size(); ++d) {
+      unsigned dim = layout.getOrder()[d];
+      int64_t cover = int64_t(layout.getSizePerThread()[dim]) *
+                      layout.getThreadsPerWarp()[dim] *
+                      layout.getWarpsPerCTA()[dim];
+      rows *= std::max<int64_t>(1, shape[dim] / cover) *
+              layout.getSizePerThread()[dim];
+    }
+    return rows;
   }
 
   void runOnKernel(KernelOp kernel, const ModuleAxisInfo &info) {
@@ -126,7 +163,8 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
       if (!ptrType || ptrType.getRank() == 0)
         return;
       auto candidate = layoutFor(ptr, info);
-      wanted[op] = candidate.first;
+      wanted[op] = onlyFeedsDots(op) ? layoutFor(ptr, info, true).first
+                                     : candidate.first;
       unsigned rank = cast<RankedTensorType>(ptr.getType()).getRank();
       // Among the widest, a row-major access: transposed accesses get
       // layouts of their own below.
@@ -196,8 +234,9 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     // own, as in Triton's coalescing: its operands are converted in and a
     // loaded value back out; remove-layout-conversions then computes the
     // addresses in the access's layout rather than moving them. So does a
-    // dot operand's load that moves more elements at once in its own layout
-    // (i8 operands in a kernel of i32 tiles: 16 per copy, not 4).
+    // dot operand's load whose own layout differs: it moves more elements
+    // at once (i8 operands in a kernel of i32 tiles: 16 per copy, not 4) or
+    // spreads its lanes over one line per row (layoutFor's `fewRows`).
     OpBuilder builder(context);
     for (auto &[op, layout] : wanted) {
       auto ptrType = cast<RankedTensorType>(op->getOperand(0).getType());
@@ -206,10 +245,8 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
           dyn_cast_or_null<BlockedEncodingAttr>(ptrType.getEncoding());
       if (!current || current.getRank() != layout.getRank())
         continue;
-      unsigned fastest = layout.getOrder()[0];
-      bool wider = layout.getSizePerThread()[fastest] >
-                   current.getSizePerThread()[fastest];
-      if (current.getOrder()[0] == fastest && !(wider && onlyFeedsDots(op)))
+      if (current.getOrder()[0] == layout.getOrder()[0] &&
+          (layout == current || !onlyFeedsDots(op)))
         continue;
       builder.setInsertionPoint(op);
       for (OpOperand &operand : op->getOpOperands()) {

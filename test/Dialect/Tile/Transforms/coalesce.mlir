@@ -115,6 +115,48 @@ tile.kernel @tile2d(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %lda: i32
 
 // -----
 
+// A load that only feeds a dot is copied into shared memory, so its layout
+// sets only which thread copies what: rows of 64 f32 (256 bytes) spread
+// over 16 lanes would leave each thread 16 rows (16 row addresses through
+// a K loop), so its lanes cover one 128-byte line per row (8 x 16 bytes)
+// and all warps take rows: 8 rows per thread, each reached twice at a
+// constant offset. The same tile loaded for an add keeps the kernel's
+// layout (16 lanes along the row).
+// CHECK-DAG: #[[K:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[LINE:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @dot_operand_rows
+// CHECK: %[[P:.*]] = tile.convert_layout %{{.*}} : tensor<128x64x!tile.ptr<f32>, #[[K]]> -> tensor<128x64x!tile.ptr<f32>, #[[LINE]]>
+// CHECK: %[[A:.*]] = tile.load %[[P]] : tensor<128x64x!tile.ptr<f32>, #[[LINE]]>
+// CHECK: tile.convert_layout %[[A]] : tensor<128x64xf32, #[[LINE]]> -> tensor<128x64xf32, #[[K]]>
+// CHECK: tile.dot
+// CHECK: tile.load %{{.*}} : tensor<128x64x!tile.ptr<f32>, #[[K]]>
+// CHECK: tile.store %{{.*}} : tensor<128x64x!tile.ptr<f32>, #[[K]]>
+tile.kernel @dot_operand_rows(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %lda: i32 {tile.divisibility = 16 : i32}, %x: f32, %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %rm = tile.make_range 0, 128 : tensor<128xi32>
+  %rk = tile.make_range 0, 64 : tensor<64xi32>
+  %col = tile.expand_dims %rm, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+  %ldas = tile.splat %lda : tensor<128x1xi32>
+  %rowoff = arith.muli %col, %ldas : tensor<128x1xi32>
+  %row = tile.expand_dims %rk, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %rb = tile.broadcast %rowoff : tensor<128x1xi32> -> tensor<128x64xi32>
+  %cb = tile.broadcast %row : tensor<1x64xi32> -> tensor<128x64xi32>
+  %offs = arith.addi %rb, %cb : tensor<128x64xi32>
+  %as = tile.splat %a : tensor<128x64x!tile.ptr<f32>>
+  %ptrs = tile.addptr %as, %offs : tensor<128x64x!tile.ptr<f32>>, tensor<128x64xi32>
+  %av = tile.load %ptrs : tensor<128x64x!tile.ptr<f32>>
+  %bv = tile.splat %x : tensor<64x64xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32>
+  %d = tile.dot %av, %bv, %zero : tensor<128x64xf32> * tensor<64x64xf32> -> tensor<128x64xf32>
+  %v = tile.load %ptrs : tensor<128x64x!tile.ptr<f32>>
+  %s = arith.addf %d, %v : tensor<128x64xf32>
+  %os = tile.splat %out : tensor<128x64x!tile.ptr<f32>>
+  %optrs = tile.addptr %os, %offs : tensor<128x64x!tile.ptr<f32>>, tensor<128x64xi32>
+  tile.store %optrs, %s : tensor<128x64x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
 // Rank-0 tensors (reachable through upstream arith ops) get no layout; the
 // pass must not index an empty dimension order.
 // CHECK-LABEL: tile.kernel @rank0
