@@ -1,5 +1,7 @@
 # Writes the header OUT defining TILE_GIT_COMMIT: the checkout SRC's commit,
-# with "-dirty" when it has uncommitted changes, or "unknown" outside a git
+# with "-dirty-" and a hash of the uncommitted changes to tracked files when
+# there are any (the runtime's caches key on it: two dirty builds of one
+# commit must not share compiled kernels), or "unknown" outside a git
 # checkout. Runs at every build (so it follows new commits) and rewrites the
 # header only when the text changes (so nothing rebuilds otherwise).
 execute_process(
@@ -8,6 +10,13 @@ execute_process(
   ERROR_QUIET RESULT_VARIABLE status)
 if(NOT status EQUAL 0 OR commit STREQUAL "")
   set(commit "unknown")
+elseif(commit MATCHES "-dirty$")
+  execute_process(
+    COMMAND git -C "${SRC}" diff HEAD
+    COMMAND git hash-object --stdin
+    OUTPUT_VARIABLE changes OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  string(SUBSTRING "${changes}" 0 12 changes)
+  set(commit "${commit}-${changes}")
 endif()
 set(text "#define TILE_GIT_COMMIT \"${commit}\"\n")
 set(old "")

@@ -168,10 +168,10 @@ std::string TunedKernelImpl::storeKey(const std::string &shape) const {
   std::string configList;
   for (const Config &c : configs)
     configList += c.str() + ";";
-  return DiskCache::makeKey({compilerVersion(), "autotune", source, kernelName,
-                             configList, rt->deviceName(), rt->deviceArch(),
-                             options.arch + (options.tma ? "" : "/cp.async"),
-                             shape});
+  return DiskCache::makeKey(
+      {compilerVersion(), buildCommit(), "autotune", source, kernelName,
+       configList, rt->deviceName(), rt->deviceArch(),
+       options.arch + (options.tma ? "" : "/cp.async"), shape});
 }
 
 void TunedKernelImpl::compileAll(const std::vector<Arg> &args) {

@@ -292,8 +292,9 @@ std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
   std::string warps = std::to_string(options.numWarps) + "/" +
                       std::to_string(options.numStages) +
                       (options.tma ? "" : "/cp.async");
-  std::string key = DiskCache::makeKey(
-      {compilerVersion(), source, constants, divisible, options.arch, warps});
+  std::string key =
+      DiskCache::makeKey({compilerVersion(), buildCommit(), source, constants,
+                          divisible, options.arch, warps});
   RuntimeImpl &rt = *runtime;
   std::shared_ptr<LoadedModule> loaded;
   {

@@ -183,7 +183,7 @@ void tile::registerDriverDialects(DialectRegistry &registry) {
 }
 
 llvm::StringRef tile::compilerVersion() {
-  // Bump when generated code changes for the same input.
+  // Bump with releases; the runtime's caches also key on buildCommit().
   return "tile-0.5 (llvm " LLVM_VERSION_STRING ")";
 }
 

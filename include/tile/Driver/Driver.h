@@ -124,12 +124,13 @@ bool withTileModule(
     llvm::function_ref<mlir::LogicalResult(mlir::ModuleOp)> body,
     std::string &errors);
 
-/// A string that changes whenever the compiler's output may (part of cache
-/// keys).
+/// The release and LLVM versions. Cache keys take buildCommit() as well:
+/// this string changes only by hand and missed changes of the generated code.
 llvm::StringRef compilerVersion();
 
-/// The git commit the compiler was built from ("-dirty" with uncommitted
-/// changes; "unknown" outside a checkout).
+/// The git commit the compiler was built from ("-dirty-" and a hash of the
+/// uncommitted changes to tracked files, if any; "unknown" outside a
+/// checkout).
 llvm::StringRef buildCommit();
 
 } // namespace tile
