@@ -107,15 +107,12 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
 
   /// True when `cvt`, from an mma accumulator layout to the blocked layout
   /// of the store that takes its result, lets that store write 16-byte
-  /// vectors where the accumulator's threads hold 4 bytes or less: 16-bit
-  /// values (2 adjacent ones) in a tile of at most 64 KiB, and 32-bit ones
-  /// of a transposed accumulator (a tf32 dot computed as Cᵀ = Bᵀ Aᵀ, whose
-  /// threads hold single elements of C's rows) in at most 128 KiB. Only for
-  /// a store outside loops (an epilogue), whose scratch takes the bytes of
-  /// the stages before it: both limits are those of the tuned tiles' stages
-  /// (128x256 f16 with 4 stages of BK 64, 256x128 f32 with 4 of BK 32). The
-  /// f32 results of untransposed accumulators keep their direct 8-byte
-  /// stores: not measured.
+  /// vectors of 16-bit values where the accumulator's threads hold 2
+  /// adjacent ones (4 bytes), and the tile is at most 64 KiB of scratch.
+  /// Only for a store outside loops (an epilogue), whose scratch can take
+  /// the bytes of the stages before it. (f32 results keep their direct
+  /// stores: the transposed accumulators of tf32 dots computed as Cᵀ = Bᵀ Aᵀ
+  /// were measured 4-50% slower through shared memory, bench/NOTES.md v40.)
   bool widensStore(ConvertLayoutOp cvt, StoreOp store) const {
     if (store->getParentOfType<scf::ForOp>())
       return false;
@@ -124,19 +121,12 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
     auto to =
         dyn_cast_or_null<BlockedEncodingAttr>(cvt.getType().getEncoding());
     RankedTensorType type = cvt.getType();
-    if (!from || !to || from.getRank() != 2 ||
-        !type.getElementType().isIntOrFloat())
+    if (!from || !to || !from.isMmaAccumulator() ||
+        !type.getElementType().isIntOrFloat() ||
+        type.getElementType().getIntOrFloatBitWidth() != 16)
       return false;
-    int64_t elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
-    int64_t maxBytes;
-    if (from.isMmaAccumulator() && elemBytes == 2)
-      maxBytes = 64 * 1024;
-    else if (from.getTransposed().isMmaAccumulator() && elemBytes == 4)
-      maxBytes = 128 * 1024;
-    else
-      return false;
-    int64_t vectorBytes = to.getSizePerThread()[to.getOrder()[0]] * elemBytes;
-    return vectorBytes >= 16 && type.getNumElements() * elemBytes <= maxBytes;
+    int64_t vectorBytes = to.getSizePerThread()[to.getOrder()[0]] * 2;
+    return vectorBytes >= 16 && type.getNumElements() * 2 <= 64 * 1024;
   }
 
   /// True for a conversion out of an accumulator layout into a plain

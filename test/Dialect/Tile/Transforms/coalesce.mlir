@@ -157,6 +157,46 @@ tile.kernel @dot_operand_rows(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 
 // -----
 
+// Where the cap changes nothing (rows of 32 f32 already take 8 lanes, so
+// the load's own layout has as many rows per thread), a dot operand's load
+// stays in the kernel's layout, as before the cap (the tuned f32 FMA
+// kernels' copies are unchanged).
+// CHECK: #[[K2:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @dot_operand_line_rows
+// CHECK-NOT: tile.convert_layout {{.*}}x!tile.ptr<f32>
+// CHECK: tile.load %{{.*}} : tensor<256x32x!tile.ptr<f32>, #[[K2]]>
+tile.kernel @dot_operand_line_rows(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %lda: i32 {tile.divisibility = 16 : i32}, %x: f32, %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %rm = tile.make_range 0, 256 : tensor<256xi32>
+  %rk = tile.make_range 0, 32 : tensor<32xi32>
+  %rn = tile.make_range 0, 64 : tensor<64xi32>
+  %col = tile.expand_dims %rm, axis = 1 : tensor<256xi32> -> tensor<256x1xi32>
+  %ldas = tile.splat %lda : tensor<256x1xi32>
+  %rowoff = arith.muli %col, %ldas : tensor<256x1xi32>
+  %ncol = tile.expand_dims %rn, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %orb = tile.broadcast %rowoff : tensor<256x1xi32> -> tensor<256x64xi32>
+  %ocb = tile.broadcast %ncol : tensor<1x64xi32> -> tensor<256x64xi32>
+  %ooffs = arith.addi %orb, %ocb : tensor<256x64xi32>
+  %os = tile.splat %out : tensor<256x64x!tile.ptr<f32>>
+  %optrs = tile.addptr %os, %ooffs : tensor<256x64x!tile.ptr<f32>>, tensor<256x64xi32>
+  %res = tile.load %optrs : tensor<256x64x!tile.ptr<f32>>
+  %row = tile.expand_dims %rk, axis = 0 : tensor<32xi32> -> tensor<1x32xi32>
+  %rb = tile.broadcast %rowoff : tensor<256x1xi32> -> tensor<256x32xi32>
+  %cb = tile.broadcast %row : tensor<1x32xi32> -> tensor<256x32xi32>
+  %offs = arith.addi %rb, %cb : tensor<256x32xi32>
+  %as = tile.splat %a : tensor<256x32x!tile.ptr<f32>>
+  %ptrs = tile.addptr %as, %offs : tensor<256x32x!tile.ptr<f32>>, tensor<256x32xi32>
+  %av = tile.load %ptrs : tensor<256x32x!tile.ptr<f32>>
+  %bv = tile.splat %x : tensor<32x64xf32>
+  %zero = arith.constant dense<0.0> : tensor<256x64xf32>
+  %d = tile.dot %av, %bv, %zero : tensor<256x32xf32> * tensor<32x64xf32> -> tensor<256x64xf32>
+  %sum = arith.addf %d, %res : tensor<256x64xf32>
+  tile.store %optrs, %sum : tensor<256x64x!tile.ptr<f32>>
+  tile.return
+}
+
+
+// -----
+
 // Rank-0 tensors (reachable through upstream arith ops) get no layout; the
 // pass must not index an empty dimension order.
 // CHECK-LABEL: tile.kernel @rank0

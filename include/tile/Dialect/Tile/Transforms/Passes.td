@@ -12,7 +12,10 @@ def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
     each thread owns as many contiguous elements as one 16-byte access can
     move and a warp's threads touch consecutive addresses. Every tile of that
     rank gets the layout, except a load or store whose pointers are
-    contiguous along another dimension (a transposed access): it gets its
+    contiguous along another dimension (a transposed access), or a load
+    that only feeds dots whose own layout would give each thread more than
+    8 rows to copy while a warp spans more than one 128-byte line per row
+    (its lanes then cover one line per row): it gets its
     own layout with `convert_layout`s around it, which
     `tile-remove-layout-conversions` folds into the address computation.
     `expand_dims` operands and `reduce` results get the matching slice
