@@ -495,7 +495,10 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       stageBytes += type.getNumElements() *
                     type.getElementType().getIntOrFloatBitWidth() / 8;
     }
-    int64_t stages = std::min<int64_t>(numStages, maxSharedBytes / stageBytes);
+    // Beside an operand tile-promote-shared will copy once (attention's Q
+    // where registers are short), which stays live through the loop.
+    int64_t budget = maxSharedBytes - (wgmma ? invariantOperandBytes(loop) : 0);
+    int64_t stages = std::min<int64_t>(numStages, budget / stageBytes);
     if (stages < 2)
       return;
     Location loc = loop.getLoc();

@@ -70,6 +70,11 @@ void stageLoneDots(mlir::ModuleOp module);
 /// more (StageOnce.cpp).
 void stageInvariantOperands(mlir::ModuleOp module);
 
+/// Bytes of the operands stageInvariantOperands may copy once for the dots
+/// of `loop` (live through it, beside its stages), counted before the loop
+/// is pipelined.
+int64_t invariantOperandBytes(mlir::scf::ForOp loop);
+
 } // namespace tile::promote
 
 #endif // TILE_LIB_DIALECT_TILE_TRANSFORMS_PROMOTESHAREDCOMMON_H

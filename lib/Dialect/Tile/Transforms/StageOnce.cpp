@@ -67,9 +67,47 @@ SmallVector<DotOp> wgmmaLoopDotsReadingA(LoadOp load) {
   return dots;
 }
 
+/// A 16-bit tile loaded outside loops, stageable as it is.
+bool isInvariantCandidate(LoadOp load) {
+  if (load->getParentOfType<scf::ForOp>() || !stageableLayout(load))
+    return false;
+  auto type = cast<RankedTensorType>(load.getType());
+  return type.getElementType().getIntOrFloatBitWidth() == 16;
+}
+
+/// Whether holding `load`'s tile as `dot`'s A takes a thread 64 registers
+/// or more (128 elements: attention's Q at D = 128 with 128 rows on 4
+/// warps, which spilled and ran 1.2-1.45x slower); below that, reading it
+/// from shared memory every iteration cost up to 7% (bench/NOTES.md v39).
+bool registersShort(LoadOp load, DotOp dot) {
+  auto type = cast<RankedTensorType>(load.getType());
+  unsigned warps =
+      cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
+  return type.getNumElements() / (32 * warps) >= 128;
+}
+
 } // namespace
 
 namespace tile::promote {
+
+int64_t invariantOperandBytes(scf::ForOp loop) {
+  llvm::SetVector<Operation *> loads;
+  loop.getBody()->walk([&](DotOp dot) {
+    if (dot->getParentOp() != loop || !hasWgmmaLayout(dot))
+      return;
+    auto cvt = dot.getA().getDefiningOp<ConvertLayoutOp>();
+    auto load = cvt ? cvt.getSrc().getDefiningOp<LoadOp>() : LoadOp();
+    if (load && load->getBlock() == loop->getBlock() &&
+        isInvariantCandidate(load) && registersShort(load, dot))
+      loads.insert(load);
+  });
+  int64_t bytes = 0;
+  for (Operation *load : loads) {
+    auto type = cast<RankedTensorType>(load->getResult(0).getType());
+    bytes += type.getNumElements() * 2;
+  }
+  return bytes;
+}
 
 /// Stages a 16-bit A operand loaded before loops whose dots (warpgroup
 /// MMAs, B from wgmma stages) read it every iteration (attention's Q),
@@ -80,23 +118,12 @@ namespace tile::promote {
 void stageInvariantOperands(ModuleOp module) {
   SmallVector<std::pair<LoadOp, SmallVector<DotOp>>> found;
   module.walk([&](LoadOp load) {
-    if (load->getParentOfType<scf::ForOp>() || !stageableLayout(load))
-      return;
-    auto type = cast<RankedTensorType>(load.getType());
-    if (type.getElementType().getIntOrFloatBitWidth() != 16)
+    if (!isInvariantCandidate(load))
       return;
     SmallVector<DotOp> dots = wgmmaLoopDotsReadingA(load);
-    if (dots.empty())
+    if (dots.empty() || !registersShort(load, dots.front()))
       return;
-    // Only where holding A takes a thread 64 registers or more (128
-    // elements: attention's Q at D = 128 with 128 rows on 4 warps, which
-    // spilled and ran 1.2-1.45x slower); below that, reading it from
-    // shared memory every iteration cost up to 7% (bench/NOTES.md v39).
-    unsigned warps =
-        cast<BlockedEncodingAttr>(dots.front().getType().getEncoding())
-            .getNumWarps();
-    if (type.getNumElements() / (32 * warps) >= 128)
-      found.push_back({load, std::move(dots)});
+    found.push_back({load, std::move(dots)});
   });
   for (auto &[load, dots] : found) {
     auto type = cast<RankedTensorType>(load.getType());

@@ -144,7 +144,8 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     iteration waits for that iteration's copies and is a block barrier,
     which also makes the stage about to be overwritten free. The stages
     are capped by `max-shared-bytes` (the pipeline passes the target's
-    limit on one block's shared memory). A float operand of an FMA dot
+    limit on one block's shared memory), less the operands the pass copies
+    once that stay live through the loop. A float operand of an FMA dot
     (blocked layouts: f32 `ieee`) is staged the same way; its `shared_load`
     keeps the blocked layout and the dot reads the stage directly. Loads
     whose addresses depend on loop-carried values, or whose `other` is not
