@@ -140,7 +140,9 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
     if (shared > maxSharedBytes)
       return kernel.emitError("kernel needs ")
              << shared << " bytes of shared memory, more than the "
-             << maxSharedBytes.getValue() << " one program instance may use";
+             << maxSharedBytes.getValue()
+             << " one program instance may use (smaller tiles, or fewer "
+                "pipeline stages with --num-stages, need less)";
     if (shared > 0) {
       // Dynamic shared memory: an unsized extern array (a static one is
       // limited to 48 KiB); the launch passes its size.
