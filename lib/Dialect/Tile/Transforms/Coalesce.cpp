@@ -90,15 +90,9 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   }
 
   /// The layout a load or store through `ptr` wants, and how many bits each
-  /// thread moves at once. With `fewRows` (a dot operand's load, copied into
-  /// shared memory), a thread that would reach more than kMaxCopyRows rows
-  /// has its warp's lanes cover one 128-byte line per row instead of the
-  /// whole row: the same lines per access, but fewer rows per thread, each
-  /// reached at constant offsets from one address (f32 tiles with 64-wide K
-  /// kept 16 64-bit row addresses per operand live through the K loop and
-  /// spilled).
+  /// thread moves at once.
   std::pair<BlockedEncodingAttr, int64_t>
-  layoutFor(Value ptr, const ModuleAxisInfo &info, bool fewRows = false) {
+  layoutFor(Value ptr, const ModuleAxisInfo &info) {
     auto type = cast<RankedTensorType>(ptr.getType());
     AxisInfo facts = info.get(ptr);
     SmallVector<unsigned> order = accessOrder(facts);
@@ -114,15 +108,27 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     vec = std::max<int64_t>(1, std::min(vec, perThreadElems));
     SmallVector<unsigned> sizePerThread(type.getRank(), 1);
     sizePerThread[fastest] = static_cast<unsigned>(vec);
-    BlockedEncodingAttr layout = defaultBlocked(&getContext(), type.getShape(),
-                                                sizePerThread, order, numWarps);
-    if (fewRows && rowsPerThread(layout, type.getShape()) > kMaxCopyRows) {
-      unsigned lineLanes =
-          static_cast<unsigned>(std::max<int64_t>(1, 1024 / (vec * elemBits)));
-      layout = defaultBlocked(&getContext(), type.getShape(), sizePerThread,
-                              order, numWarps, lineLanes);
-    }
-    return {layout, vec * elemBits};
+    return {defaultBlocked(&getContext(), type.getShape(), sizePerThread, order,
+                           numWarps),
+            vec * elemBits};
+  }
+
+  /// For a dot operand's load (copied into shared memory) whose own layout
+  /// `own` (layoutFor's, moving `accessBits` per thread) would give a
+  /// thread more than kMaxCopyRows rows: the layout whose warp lanes cover
+  /// one 128-byte line per row instead of the whole row, all warps along
+  /// rows. The same lines per access, but fewer rows per thread, each
+  /// reached at constant offsets from one address (f32 tiles with 64-wide K
+  /// kept 16 64-bit row addresses per operand live through the K loop and
+  /// spilled). `own` otherwise.
+  BlockedEncodingAttr fewRowsLayout(BlockedEncodingAttr own, int64_t accessBits,
+                                    ArrayRef<int64_t> shape) {
+    if (rowsPerThread(own, shape) <= kMaxCopyRows)
+      return own;
+    unsigned lineLanes =
+        static_cast<unsigned>(std::max<int64_t>(1, 1024 / accessBits));
+    return defaultBlocked(&getContext(), shape, own.getSizePerThread(),
+                          own.getOrder(), numWarps, lineLanes);
   }
 
   /// Rows of a copy (positions along every dimension but the fastest) beyond
@@ -154,7 +160,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     DenseMap<unsigned, std::pair<BlockedEncodingAttr, int64_t>> chosen;
     llvm::MapVector<Operation *, BlockedEncodingAttr> wanted;
     // Dot operands' loads given fewer rows per thread than their own
-    // layout would have (layoutFor's `fewRows`).
+    // layout would have (fewRowsLayout).
     llvm::SmallPtrSet<Operation *, 4> rowCapped;
     kernel.walk([&](Operation *op) {
       Value ptr;
@@ -169,7 +175,8 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
       auto candidate = layoutFor(ptr, info);
       wanted[op] = candidate.first;
       if (onlyFeedsDots(op)) {
-        BlockedEncodingAttr fewRows = layoutFor(ptr, info, true).first;
+        BlockedEncodingAttr fewRows = fewRowsLayout(
+            candidate.first, candidate.second, ptrType.getShape());
         if (fewRows != candidate.first) {
           wanted[op] = fewRows;
           rowCapped.insert(op);
@@ -246,8 +253,8 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
     // addresses in the access's layout rather than moving them. So does a
     // dot operand's load that moves more elements at once in its own layout
     // (i8 operands in a kernel of i32 tiles: 16 per copy, not 4) or whose
-    // own layout would leave its threads too many rows (layoutFor's
-    // `fewRows`; measured: where the cap changes nothing, an f32 A of
+    // own layout would leave its threads too many rows (fewRowsLayout;
+    // measured: where the cap changes nothing, an f32 A of
     // 256x32 is copied faster in the kernel's layout than in its own).
     OpBuilder builder(context);
     for (auto &[op, layout] : wanted) {

@@ -112,7 +112,8 @@ struct Fuse : tile::impl::TileFuseBase<Fuse> {
   /// Only for a store outside loops (an epilogue), whose scratch can take
   /// the bytes of the stages before it. (f32 results keep their direct
   /// stores: the transposed accumulators of tf32 dots computed as Cᵀ = Bᵀ Aᵀ
-  /// were measured 4-50% slower through shared memory, bench/NOTES.md v40.)
+  /// took 4% longer through shared memory on the tuned tile and up to twice
+  /// as long on 128x128 tiles, bench/NOTES.md v40.)
   bool widensStore(ConvertLayoutOp cvt, StoreOp store) const {
     if (store->getParentOfType<scf::ForOp>())
       return false;

@@ -186,9 +186,7 @@ void stageLoneDots(ModuleOp module) {
     Value value = c.replaced();
     auto dot =
         value.hasOneUse() ? dyn_cast<DotOp>(*value.user_begin()) : DotOp();
-    if (!dot || !hasWgmmaLayout(dot))
-      return;
-    if (dot->getBlock() != load->getBlock())
+    if (!dot || dot->getBlock() != load->getBlock() || !hasWgmmaLayout(dot))
       return;
     c.encoding = stageEncoding(c);
     cands.push_back(std::move(c));
