@@ -10,6 +10,7 @@
 // (Cᵀ = Bᵀ Aᵀ) where that makes it one they can.
 //
 //===----------------------------------------------------------------------===//
+#include "DefaultLayout.h"
 #include "Rematerialize.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -76,10 +77,10 @@ void collectProducerDots(Value value, llvm::DenseSet<Operation *> &visited,
       collectProducerDots(operand, visited, dots);
 }
 
-/// Whether the load `operand` (A: 0, B: 1) is computed from, through
-/// layout conversions and `trans`, is contiguous along K; nullopt when it
-/// is no load.
-std::optional<bool> loadedKMajor(Value operand, unsigned opIdx) {
+/// The blocked layout of the 2-D load `operand` is computed from through
+/// layout conversions and `trans`, and whether an odd number of `trans`
+/// lies between; a null layout when it is no such load.
+std::pair<BlockedEncodingAttr, bool> loadedLayout(Value operand) {
   bool transposed = false;
   while (true) {
     if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>()) {
@@ -96,6 +97,16 @@ std::optional<bool> loadedKMajor(Value operand, unsigned opIdx) {
   auto layout = type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
                      : nullptr;
   if (!layout || layout.getRank() != 2)
+    return {nullptr, false};
+  return {layout, transposed};
+}
+
+/// Whether the load `operand` (A: 0, B: 1) is computed from, through
+/// layout conversions and `trans`, is contiguous along K; nullopt when it
+/// is no load.
+std::optional<bool> loadedKMajor(Value operand, unsigned opIdx) {
+  auto [layout, transposed] = loadedLayout(operand);
+  if (!layout)
     return std::nullopt;
   unsigned fastest =
       transposed ? 1 - layout.getOrder()[0] : layout.getOrder()[0];
@@ -160,6 +171,8 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     bool bKContiguous = loadedKMajor(dot.getB(), 1) == std::optional(true);
     if (!aMContiguous && !bKContiguous)
       return;
+    if (aMContiguous && bKContiguous)
+      return computeFmaTransposed(dot);
     ArrayRef<unsigned> threads = layout.getThreadsPerWarp(),
                        warps = layout.getWarpsPerCTA();
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
@@ -191,8 +204,10 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
 
   /// Replaces `dot` by trans(dot(trans(B), trans(A), trans(C))), every
   /// `trans` into the transposed layout (free: each thread keeps its
-  /// elements), and accelerates the inner dot.
-  void computeTransposed(DotOp dot) {
+  /// elements), C first converted to `accLayout` where one is given, and
+  /// returns the inner dot, whose accumulator layout is `accLayout`'s
+  /// transpose (else C's).
+  DotOp transposeDot(DotOp dot, BlockedEncodingAttr accLayout = {}) {
     OpBuilder b(dot);
     Location loc = dot.getLoc();
     auto trans = [&](Value value) -> Value {
@@ -204,16 +219,50 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
                                 type.getElementType(), layout.getTransposed()),
           value);
     };
+    Value acc = dot.getAcc();
+    if (accLayout)
+      acc = ConvertLayoutOp::create(
+          b, loc, dot.getType().cloneWithEncoding(accLayout), acc);
     // One statement each: the order of the ops must not depend on the
     // compiler's order of evaluating arguments.
-    Value c = trans(dot.getAcc());
+    Value c = trans(acc);
     Value a = trans(dot.getA());
     Value bt = trans(dot.getB());
     auto transposed =
         DotOp::create(b, loc, c.getType(), bt, a, c, dot.getPrecisionAttr());
-    dot.replaceAllUsesWith(trans(transposed));
+    Value result = trans(transposed);
+    if (accLayout)
+      result = ConvertLayoutOp::create(b, loc, dot.getType(), result);
+    dot.replaceAllUsesWith(result);
     dot.erase();
-    accelerate(transposed);
+    return transposed;
+  }
+
+  /// Computes `dot` as Cᵀ = Bᵀ Aᵀ (see transposeDot) and accelerates the
+  /// inner dot.
+  void computeTransposed(DotOp dot) { accelerate(transposeDot(dot)); }
+
+  /// An FMA dot with A stored [k][m] and B stored [n][k] (TT) computed as
+  /// Cᵀ = Bᵀ Aᵀ, which reads Bᵀ stored [n][k] as its A and Aᵀ stored [k][m]
+  /// as its B: an NN dot, on the layout tile-coalesce gives an NN kernel's
+  /// dot (that of its A's load, K-contiguous, as wide as B's here). TT's own
+  /// layout (consecutive rows, one column per lane) ran 0.83x of NN
+  /// (bench/NOTES.md v35b).
+  void computeFmaTransposed(DotOp dot) {
+    auto kernel = dot->getParentOfType<KernelOp>();
+    auto numWarps = kernel ? kernel->getAttrOfType<IntegerAttr>(
+                                 TileDialect::NumWarpsAttrHelper::getNameStr())
+                           : nullptr;
+    BlockedEncodingAttr bLayout = loadedLayout(dot.getB()).first;
+    if (!numWarps || !bLayout)
+      return;
+    int64_t n = dot.getType().getDimSize(1),
+            k = dot.getA().getType().getDimSize(1);
+    unsigned vec = bLayout.getSizePerThread()[bLayout.getOrder()[0]];
+    BlockedEncodingAttr nnLayout =
+        defaultBlocked(&getContext(), {n, k}, {1, vec}, {1, 0},
+                       static_cast<unsigned>(numWarps.getInt()));
+    transposeDot(dot, nnLayout.getTransposed());
   }
 
   void accelerate(DotOp dot) {

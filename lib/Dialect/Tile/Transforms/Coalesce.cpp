@@ -1,4 +1,5 @@
 //===- Coalesce.cpp - blocked layouts for coalesced memory access ---------===//
+#include "DefaultLayout.h"
 #include "tile/Analysis/AxisInfo.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -14,17 +15,10 @@ namespace tile {
 using namespace mlir;
 using namespace tile;
 
-namespace {
-
-/// Spreads 32 lanes and `numWarps` warps over `shape`, fastest dimension
-/// (order[0]) first, given each thread's `sizePerThread`. With
-/// `fastestLanes` below 32, at most that many lanes and one warp go to the
-/// fastest dimension, the rest to the others.
-BlockedEncodingAttr defaultBlocked(MLIRContext *context,
-                                   ArrayRef<int64_t> shape,
-                                   ArrayRef<unsigned> sizePerThread,
-                                   ArrayRef<unsigned> order, unsigned numWarps,
-                                   unsigned fastestLanes = 32) {
+BlockedEncodingAttr
+tile::defaultBlocked(MLIRContext *context, ArrayRef<int64_t> shape,
+                     ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
+                     unsigned numWarps, unsigned fastestLanes) {
   unsigned rank = shape.size();
   SmallVector<unsigned> threads(rank, 1), warps(rank, 1);
   unsigned lanesLeft = 32, warpsLeft = numWarps;
@@ -44,6 +38,8 @@ BlockedEncodingAttr defaultBlocked(MLIRContext *context,
   warps[order[rank - 1]] = warpsLeft;
   return BlockedEncodingAttr::get(context, sizePerThread, threads, warps, order);
 }
+
+namespace {
 
 /// Dimensions from fastest- to slowest-varying for accesses through `ptr`:
 /// by decreasing contiguity, the last dimension first among equals.

@@ -38,14 +38,16 @@ RankedTensorType withEncoding(Type type, Attribute encoding) {
 
 /// The layouts tile-accelerate-dot gave dots: the mma accumulator layout
 /// and its transpose (a dot computed as Cᵀ = Bᵀ Aᵀ: C is `trans` of an mma
-/// accumulator), and an FMA dot's for transposed operands, which, unlike
-/// the layouts of dots it left alone, is not its A operand's.
+/// accumulator), an FMA dot's for transposed operands, which, unlike the
+/// layouts of dots it left alone, is not its A operand's, and an FMA dot's
+/// computed as Cᵀ = Bᵀ Aᵀ with its transpose.
 llvm::DenseSet<Attribute> collectDotLayouts(Operation *root) {
   llvm::DenseSet<Attribute> layouts;
   root->walk([&](DotOp dot) {
     Attribute layout = dot.getType().getEncoding();
     auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
-    if (blocked && blocked.isMmaAccumulator()) {
+    bool transposed = isa_and_nonnull<TransOp>(dot.getAcc().getDefiningOp());
+    if (blocked && (blocked.isMmaAccumulator() || transposed)) {
       layouts.insert(layout);
       layouts.insert(blocked.getTransposed());
     } else if (blocked && dot.getA().getType().getEncoding() != layout) {

@@ -113,19 +113,30 @@ tile.kernel @chain(%x: f16, %q: !tile.ptr<f32>) attributes {tile.num_warps = 4 :
 // [k][m]) gets each thread's 32 rows consecutive, so that they are vectors
 // of A's stage; one whose B is loaded along K (stored [n][k]) one
 // column per lane, so that the lanes read consecutive rows of B's stage,
-// its rows (A stored [m][k]) left interleaved; TT both. The same threads
-// and warps, through conversions; an NN dot keeps its layout.
+// its rows (A stored [m][k]) left interleaved. The same threads and warps,
+// through conversions; an NN dot keeps its layout. TT (both) is computed
+// as Cᵀ = Bᵀ Aᵀ, an NN dot on the layout of a K-contiguous [n][k] load of
+// B's width (4 f32: 8 lanes along K), every `trans` free.
 // CHECK-DAG: #[[B:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[TN:.*]] = #tile.blocked<{sizePerThread = [32, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[NT:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-DAG: #[[TT:.*]] = #tile.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[TTN:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[TTC:.*]] = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 // CHECK-LABEL: tile.kernel @fma_orders
+// CHECK: %[[AT:.*]] = tile.convert_layout %{{.*}} : tensor<128x32xf32, #{{.*}}> -> tensor<128x32xf32, #[[B]]>
+// CHECK: %[[BK:.*]] = tile.convert_layout %{{.*}} : tensor<32x128xf32, #{{.*}}> -> tensor<32x128xf32, #[[B]]>
 // CHECK: %[[C:.*]] = tile.convert_layout %{{.*}} : tensor<128x128xf32, #[[B]]> -> tensor<128x128xf32, #[[TN]]>
 // CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %[[C]] : tensor<128x32xf32, #{{.*}}> * tensor<32x128xf32, #[[B]]> -> tensor<128x128xf32, #[[TN]]>
 // CHECK: tile.convert_layout %[[D]] : tensor<128x128xf32, #[[TN]]> -> tensor<128x128xf32, #[[B]]>
 // CHECK: tile.dot {{.*}} -> tensor<128x128xf32, #[[NT]]>
-// CHECK: tile.dot {{.*}} : tensor<128x32xf32, #[[B]]> * tensor<32x128xf32, #[[B]]> -> tensor<128x128xf32, #[[B]]>
-// CHECK: tile.dot {{.*}} -> tensor<128x128xf32, #[[TT]]>
+// CHECK: %[[NN:.*]] = tile.dot {{.*}} : tensor<128x32xf32, #[[B]]> * tensor<32x128xf32, #[[B]]> -> tensor<128x128xf32, #[[B]]>
+// CHECK: %[[TTACC:.*]] = tile.convert_layout %[[NN]] : tensor<128x128xf32, #[[B]]> -> tensor<128x128xf32, #[[TTC]]>
+// CHECK: %[[CT:.*]] = tile.trans %[[TTACC]] : tensor<128x128xf32, #[[TTC]]> -> tensor<128x128xf32, #[[TTN]]>
+// CHECK: %[[ATT:.*]] = tile.trans %[[AT]] : tensor<128x32xf32, #[[B]]> -> tensor<32x128xf32, #{{.*}}>
+// CHECK: %[[BKT:.*]] = tile.trans %[[BK]] : tensor<32x128xf32, #[[B]]> -> tensor<128x32xf32, #{{.*}}>
+// CHECK: %[[TT:.*]] = tile.dot %[[BKT]], %[[ATT]], %[[CT]] : tensor<128x32xf32, #{{.*}}> * tensor<32x128xf32, #{{.*}}> -> tensor<128x128xf32, #[[TTN]]>
+// CHECK: %[[TTB:.*]] = tile.trans %[[TT]] : tensor<128x128xf32, #[[TTN]]> -> tensor<128x128xf32, #[[TTC]]>
+// CHECK: tile.convert_layout %[[TTB]] : tensor<128x128xf32, #[[TTC]]> -> tensor<128x128xf32, #[[B]]>
 tile.kernel @fma_orders(%q: !tile.ptr<f32>, %y: f32) attributes {tile.num_warps = 4 : i32} {
   %atp = tile.splat %q : tensor<128x32x!tile.ptr<f32>, #t>
   %at = tile.load %atp : tensor<128x32x!tile.ptr<f32>, #t>
