@@ -54,7 +54,9 @@ static cl::opt<std::string>
 /// sm_90a's warpgroup MMAs run fastest with (v23; v37: the 8-warp BK 32
 /// tiles with 4 stages, not 3, run tf32 TT 8% and NN 1.5% faster), and a
 /// deep 128x64x64 pipeline for small shapes, whose few tiles per SM wait on
-/// memory (v36: f16 1024^3 162 -> 209 TFLOP/s with 6 stages instead of 3).
+/// memory (v36: f16 1024^3 162 -> 209 TFLOP/s with 6 stages instead of 3),
+/// and 64x256x32 with two stages, the transpose of f32 NN's fastest tile,
+/// for f32 TT, which computes Cᵀ = Bᵀ Aᵀ as an NN dot (v41).
 static constexpr const char *kMatmulConfigs =
     "BM=128,BN=128,BK=32,num_warps=4,num_stages=3;"
     "BM=128,BN=128,BK=64,num_warps=4,num_stages=3;"
@@ -68,7 +70,8 @@ static constexpr const char *kMatmulConfigs =
     "BM=256,BN=64,BK=32,num_warps=4,num_stages=2;"
     "BM=128,BN=256,BK=64,num_warps=8,num_stages=4;"
     "BM=128,BN=128,BK=64,num_warps=4,num_stages=4;"
-    "BM=128,BN=64,BK=64,num_warps=4,num_stages=6";
+    "BM=128,BN=64,BK=64,num_warps=4,num_stages=6;"
+    "BM=64,BN=256,BK=32,num_warps=4,num_stages=2";
 static cl::opt<std::string> matmulConfigs(
     "matmul-configs",
     cl::desc("matmul_relu configurations to tune over, ';'-separated "

@@ -39,16 +39,18 @@ RankedTensorType withEncoding(Type type, Attribute encoding) {
 /// The layouts tile-accelerate-dot gave dots: the mma accumulator layout
 /// and its transpose (a dot computed as Cᵀ = Bᵀ Aᵀ: C is `trans` of an mma
 /// accumulator), an FMA dot's for transposed operands, which, unlike the
-/// layouts of dots it left alone, is not its A operand's, and an FMA dot's
-/// computed as Cᵀ = Bᵀ Aᵀ with its transpose.
+/// layouts of dots it left alone, is not its A operand's, and for an FMA dot
+/// computed as Cᵀ = Bᵀ Aᵀ the transpose of its layout, which C lives in
+/// (its own may be the kernel's layout, which C is converted to after).
 llvm::DenseSet<Attribute> collectDotLayouts(Operation *root) {
   llvm::DenseSet<Attribute> layouts;
   root->walk([&](DotOp dot) {
     Attribute layout = dot.getType().getEncoding();
     auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
-    bool transposed = isa_and_nonnull<TransOp>(dot.getAcc().getDefiningOp());
-    if (blocked && (blocked.isMmaAccumulator() || transposed)) {
+    if (blocked && blocked.isMmaAccumulator()) {
       layouts.insert(layout);
+      layouts.insert(blocked.getTransposed());
+    } else if (blocked && dot.getAcc().getDefiningOp<TransOp>()) {
       layouts.insert(blocked.getTransposed());
     } else if (blocked && dot.getA().getType().getEncoding() != layout) {
       layouts.insert(layout);
