@@ -104,7 +104,10 @@ def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
     transposed), its accumulator gets each thread's rows consecutive where
     A is along M, and one column per lane where B is along K (the same
     threads, warps and registers per thread), so that the lowering reads
-    both stages as 16-byte vectors.
+    both stages as 16-byte vectors. Where both are (TT), the dot is computed
+    transposed instead, `trans(dot(trans(B), trans(A), trans(C)))`: an NN
+    dot, on the layout tile-coalesce gives an NN kernel's dot (that of a
+    K-contiguous load of B's width), with C converted into its transpose.
 
     With `wgmma` (sm_90a), a 16-bit dot that warpgroup MMAs can compute
     (the kernel's warps a multiple of 4, M a multiple of 16 per warp, N a
