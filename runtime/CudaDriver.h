@@ -63,7 +63,18 @@ enum TensorMapSwizzle : int {
   CU_TENSOR_MAP_SWIZZLE_128B = 3,
 };
 constexpr int CU_TENSOR_MAP_INTERLEAVE_NONE = 0;
+constexpr int CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2;
 constexpr int CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3;
+
+/// The L2 promotion of a tensor map whose rows are `pitchBytes` apart:
+/// 256-byte where rows start on 128-byte lines, 128-byte where they do not
+/// (f16 3000^3, rows of 6000 bytes: 0.140 -> 0.123 ms on the H100, and
+/// 8192x1000x3000 linear 1.15x, while aligned shapes were within run to run
+/// noise either way; bench/NOTES.md v41).
+inline int tensorMapL2Promotion(unsigned long long pitchBytes) {
+  return pitchBytes % 128 == 0 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+                               : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+}
 /// Out-of-bounds elements read as zeros.
 constexpr int CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0;
 

@@ -246,7 +246,7 @@ CUtensorMap RuntimeImpl::tensorMap(const KernelInfo &k,
   CUresult r = driver->cuTensorMapEncodeTiled(
       &encoded, type, 2, reinterpret_cast<void *>(address), sizes, strides, box,
       elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, int(swizzle),
-      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      tensorMapL2Promotion(strides[0]), CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     throw what("cuTensorMapEncodeTiled: " + describe(*driver, r));
   std::lock_guard<std::mutex> lock(mutex);

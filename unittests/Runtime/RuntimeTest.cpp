@@ -1,5 +1,6 @@
 //===- RuntimeTest.cpp - the runtime's GPU-independent parts --------------===//
 #include "tile/Runtime/Runtime.h"
+#include "CudaDriver.h"
 #include "tile/Support/KernelSignature.h"
 
 #include <gtest/gtest.h>
@@ -114,4 +115,15 @@ TEST(RuntimeTest, NoDriverIsAClearError) {
               std::string::npos)
         << e.what();
   }
+}
+
+TEST(RuntimeTest, TensorMapL2PromotionFollowsRowAlignment) {
+  using namespace tile::cuda;
+  // Rows on 128-byte lines (f16 rows of 4096 or 3008 elements): 256-byte
+  // promotion; rows only 16-byte aligned (3000 f16, 6000 bytes; 1000 f32):
+  // 128-byte.
+  EXPECT_EQ(tensorMapL2Promotion(4096 * 2), CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
+  EXPECT_EQ(tensorMapL2Promotion(3008 * 2), CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
+  EXPECT_EQ(tensorMapL2Promotion(3000 * 2), CU_TENSOR_MAP_L2_PROMOTION_L2_128B);
+  EXPECT_EQ(tensorMapL2Promotion(1000 * 4), CU_TENSOR_MAP_L2_PROMOTION_L2_128B);
 }
