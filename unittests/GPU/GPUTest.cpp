@@ -254,6 +254,96 @@ TEST_F(GPUTest, MatmulReluSmall) {
   }
 }
 
+/// FMA dots with A stored [k][m] and B stored [n][k] (TT), which
+/// tile-accelerate-dot computes as Cᵀ = Bᵀ Aᵀ, in types and places the
+/// matmul example does not have: f64 in a K loop accumulating onto a loaded
+/// C (sizes off the blocks), and an f16 dot too narrow for tensor cores
+/// (M = 8) outside any loop, written with trans().
+TEST_F(GPUTest, FmaTransposedDots) {
+  const char *f64Source = R"(
+kernel tt64(a: ptr<f64>, b: ptr<f64>, c: ptr<f64>, M: i32, N: i32, K: i32,
+            const BM: i32 = 64, const BN: i32 = 64, const BK: i32 = 16) {
+  let rm = program_id(0) * BM + range(0, BM);
+  let rn = program_id(1) * BN + range(0, BN);
+  let rk = range(0, BK);
+  let cmask = (rm[:, None] < M) & (rn[None, :] < N);
+  var acc = load(c + rm[:, None] * N + rn[None, :], cmask, other: 0.0);
+  for k in range(0, K, BK) {
+    let ka = k + rk;
+    let av = load(a + ka[None, :] * M + rm[:, None],
+                  (rm[:, None] < M) & (ka[None, :] < K), other: 0.0);
+    let bv = load(b + rn[None, :] * K + ka[:, None],
+                  (ka[:, None] < K) & (rn[None, :] < N), other: 0.0);
+    acc = dot(av, bv, acc);
+  }
+  store(c + rm[:, None] * N + rn[None, :], acc, cmask);
+}
+)";
+  for (unsigned stages : {1u, 3u}) {
+    ModuleOptions options;
+    options.numStages = stages;
+    Module module = rt->compileSource(f64Source, "fma_tt_f64", {}, options);
+    const int M = 100, N = 70, K = 45;
+    std::uniform_real_distribution<double> dist(-1, 1);
+    std::vector<double> a(size_t(K) * M), b(size_t(N) * K), c(size_t(M) * N);
+    for (double &x : a)
+      x = dist(rng);
+    for (double &x : b)
+      x = dist(rng);
+    for (double &x : c)
+      x = dist(rng);
+    Buffer da = uploadVector(*rt, a), db = uploadVector(*rt, b),
+           dc = uploadVector(*rt, c);
+    module.kernel("tt64").launch({2, 2}, da, db, dc, int32_t(M), int32_t(N),
+                                 int32_t(K));
+    rt->synchronize();
+    std::vector<double> got = downloadVector<double>(dc, c.size());
+    double worst = 0;
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        double want = c[size_t(i) * N + j];
+        for (int kk = 0; kk < K; ++kk)
+          want += a[size_t(kk) * M + i] * b[size_t(j) * K + kk];
+        double g = got[size_t(i) * N + j];
+        worst = std::max(worst, std::isnan(g) ? INFINITY : std::abs(g - want));
+      }
+    EXPECT_LT(worst, 1e-12) << "f64 TT, stages " << stages;
+  }
+
+  const char *f16Source = R"(
+kernel tt16(a: ptr<f16>, b: ptr<f16>, c: ptr<f32>) {
+  let r8 = range(0, 8);
+  let r32 = range(0, 32);
+  let at = load(a + r32[:, None] * 8 + r8[None, :]);
+  let bt = load(b + r32[:, None] * 32 + r32[None, :]);
+  store(c + r8[:, None] * 32 + r32[None, :],
+        dot(trans(at), trans(bt), zeros([8, 32], f32)));
+}
+)";
+  Module module = rt->compileSource(f16Source, "fma_tt_f16");
+  std::uniform_real_distribution<float> dist(-1, 1);
+  std::vector<_Float16> a(32 * 8), b(32 * 32);
+  for (_Float16 &x : a)
+    x = static_cast<_Float16>(dist(rng));
+  for (_Float16 &x : b)
+    x = static_cast<_Float16>(dist(rng));
+  Buffer da = uploadVector(*rt, a), db = uploadVector(*rt, b),
+         dc = poisoned(8 * 32);
+  module.kernel("tt16").launch({1}, da, db, dc);
+  rt->synchronize();
+  std::vector<float> got = download(dc, 8 * 32);
+  double worst = 0;
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 32; ++j) {
+      double want = 0;
+      for (int kk = 0; kk < 32; ++kk)
+        want += double(a[kk * 8 + i]) * double(b[j * 32 + kk]);
+      double g = got[i * 32 + j];
+      worst = std::max(worst, std::isnan(g) ? INFINITY : std::abs(g - want));
+    }
+  EXPECT_LT(worst, 1e-4) << "f16 TT outside loops";
+}
+
 TEST_F(GPUTest, PTXFromTilecRoundTrip) {
   // A PTX file as tilec writes it, with the signature line, loads and runs;
   // an unaligned pointer is refused because the PTX assumes alignment.

@@ -368,14 +368,17 @@ TEST_F(MatmulTest, OperandOrders) {
 
 /// f32 ieee on CUDA cores in every operand order, in tuned configurations
 /// of tile-bench's list (one and two rows of warps, 2 to 4 stages, BK 16
-/// and 32): the FMA dot's layouts for transposed stages (each thread's
-/// rows consecutive; one column per lane for B stored [n][k]) at edge
-/// sizes, with padded leading dimensions and through trans().
+/// to 64): the FMA dot's layouts for transposed stages (each thread's rows
+/// consecutive; one column per lane for B stored [n][k]; TT computed as
+/// Cᵀ = Bᵀ Aᵀ, also where the inner dot's layout is the kernel's own, as in
+/// 128x64x64) at edge sizes, with padded leading dimensions and through
+/// trans().
 TEST_F(MatmulTest, FmaOperandOrders) {
   sweepOrders(
       "fma", "",
       {Tiling{"128", "256", "32", 8, 3}, Tiling{"256", "64", "32", 4, 2},
-       Tiling{"128", "128", "16", 4, 4}, Tiling{"64", "64", "32", 4, 4}},
+       Tiling{"128", "128", "16", 4, 4}, Tiling{"64", "64", "32", 4, 4},
+       Tiling{"64", "256", "32", 4, 2}, Tiling{"128", "64", "64", 4, 3}},
       allOrders(), {Precision::f32},
       [](OperandOrder order) { return order != OperandOrder::NN; },
       [&](const RunCase &run) {
