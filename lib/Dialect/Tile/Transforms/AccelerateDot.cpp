@@ -7,7 +7,8 @@
 // tile-fuse and tile-remove-layout-conversions then move the accumulator's
 // layout through the K loop and into the epilogue. A tf32 dot whose B is
 // given along N, which warpgroup MMAs cannot read, is computed transposed
-// (Cᵀ = Bᵀ Aᵀ) where that makes it one they can.
+// (Cᵀ = Bᵀ Aᵀ) where that makes it one they can; so is an FMA dot whose A
+// is given along M and B along K, which then reads its stages as NN does.
 //
 //===----------------------------------------------------------------------===//
 #include "DefaultLayout.h"
@@ -159,7 +160,8 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
   /// puts in different banks. Rows of an A stored [m][k] stay as they were
   /// (interleaved: the lanes' rows in different banks). The thread, warp
   /// and register counts stay those of the original layout, and so does an
-  /// NN dot's layout.
+  /// NN dot's layout. With both (TT) the dot is computed transposed instead
+  /// (computeFmaTransposed).
   void layOutFmaDot(DotOp dot) {
     auto cType = dot.getType();
     auto layout = dyn_cast_or_null<BlockedEncodingAttr>(cType.getEncoding());
