@@ -174,7 +174,7 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
     if (!aMContiguous && !bKContiguous)
       return;
     if (aMContiguous && bKContiguous)
-      return computeFmaTransposed(dot);
+      return computeFmaTransposed(dot, layout.getNumWarps());
     ArrayRef<unsigned> threads = layout.getThreadsPerWarp(),
                        warps = layout.getWarpsPerCTA();
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
@@ -250,20 +250,15 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
   /// dot (that of its A's load, K-contiguous, as wide as B's here). TT's own
   /// layout (consecutive rows, one column per lane) ran 0.83x of NN
   /// (bench/NOTES.md v35b).
-  void computeFmaTransposed(DotOp dot) {
-    auto kernel = dot->getParentOfType<KernelOp>();
-    auto numWarps = kernel ? kernel->getAttrOfType<IntegerAttr>(
-                                 TileDialect::NumWarpsAttrHelper::getNameStr())
-                           : nullptr;
+  /// `numWarps`: the kernel's, which its accumulator layout spans.
+  void computeFmaTransposed(DotOp dot, unsigned numWarps) {
+    // B is loaded along K (the caller's check), so it comes from a load.
     BlockedEncodingAttr bLayout = loadedLayout(dot.getB()).first;
-    if (!numWarps || !bLayout)
-      return;
     int64_t n = dot.getType().getDimSize(1),
             k = dot.getA().getType().getDimSize(1);
     unsigned vec = bLayout.getSizePerThread()[bLayout.getOrder()[0]];
     BlockedEncodingAttr nnLayout =
-        defaultBlocked(&getContext(), {n, k}, {1, vec}, {1, 0},
-                       static_cast<unsigned>(numWarps.getInt()));
+        defaultBlocked(&getContext(), {n, k}, {1, vec}, {1, 0}, numWarps);
     transposeDot(dot, nnLayout.getTransposed());
   }
 
