@@ -237,12 +237,30 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   const Slots &ptrs = l.lookup(op.getPtr());
   const Slots &masks = l.lookup(op.getMask());
   Value owner = dist->isUnique() ? Value() : l.ownerPredicate(*dist);
+  // Element copies (one cp.async per element) take their addresses from a
+  // few anchors (swizzledPointer) where, without wrapping, a slot's
+  // coordinates are the thread's base plus constants: one address per copy
+  // kept 32 64-bit addresses live through a tf32 loop copying 4-byte
+  // elements into a K-major stage, which spilled (bench/NOTES.md v42).
+  // Anchors for the 16-byte copies of FMA dots' stages moved ptxas to
+  // spill elsewhere, so those keep an address each.
+  bool linear = vec == 1 && !dist->wraps(0) && !dist->wraps(1);
+  SwizzleAnchors anchors;
   l.emitIf(owner, [&] {
     for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
-      SmallVector<Value> coords = l.coordinates(*dist, slot);
-      Value dst = LLVM::GEPOp::create(
-          b, buffer.getType(), elemType, buffer,
-          ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
+      Value dst;
+      if (linear) {
+        ArrayRef<Value> base = l.threadBase(*dist);
+        SmallVector<int64_t> local = dist->getLocalIndex(slot);
+        dst = swizzledPointer(l, tile, buffer, elemType, base[0],
+                              dist->getConstantOffset(0, local[0]), base[1],
+                              dist->getConstantOffset(1, local[1]), anchors);
+      } else {
+        SmallVector<Value> coords = l.coordinates(*dist, slot);
+        dst = LLVM::GEPOp::create(
+            b, buffer.getType(), elemType, buffer,
+            ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
+      }
       Value mask = masks.size() == 1 ? masks[0] : masks[slot];
       if (bytes >= 4) {
         // Masked-off copies read nothing and fill zeros (src-size 0).
@@ -291,6 +309,15 @@ static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
   return success();
 }
 
+static LogicalResult lowerSharedStore(SharedStoreOp op, LoweringContext &l) {
+  // The verifier admits only 2-D blocked tiles.
+  Distribution dist = *Distribution::get(op.getValue().getType());
+  storeSwizzled(l, l.lookup(op.getValue()), dist,
+                SwizzledTile::forBuffer(op.getBuffer()),
+                l.stagePointer(op.getBuffer(), op.getStage()));
+  return success();
+}
+
 static LogicalResult lowerSharedAlloc(SharedAllocOp op, LoweringContext &l) {
   l.map(op, {l.rawSharedPointer(l.bufferOffset(op))});
   return success();
@@ -304,17 +331,19 @@ static LogicalResult lowerAsyncCommit(AsyncCommitOp op, LoweringContext &l) {
 static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
   // In a kernel whose stages the TMA fills there is no cp.async to wait
   // for: only the barrier remains.
-  bool asyncCopies = false, wgmmaStages = false;
+  bool asyncCopies = false, storedStages = false, wgmmaStages = false;
   op->getParentOfType<KernelOp>().walk([&](Operation *inner) {
     asyncCopies |= isa<AsyncCopyOp>(inner);
+    storedStages |= isa<SharedStoreOp>(inner);
     if (auto alloc = dyn_cast<SharedAllocOp>(inner))
       wgmmaStages |= alloc.getEncoding().getPanel() != 0;
   });
   if (asyncCopies)
     NVVM::CpAsyncWaitGroupOp::create(l.builder(), op.getPending());
-  // cp.async writes through the generic proxy, wgmma reads through the
-  // async one: each thread fences its landed copies before the barrier.
-  if (wgmmaStages && asyncCopies)
+  // cp.async and st.shared write through the generic proxy, wgmma reads
+  // through the async one: each thread fences its writes before the
+  // barrier.
+  if (wgmmaStages && (asyncCopies || storedStages))
     NVVM::FenceProxyOp::create(
         l.builder(),
         NVVM::ProxyKindAttr::get(l.builder().getContext(),
@@ -614,6 +643,7 @@ void tile::populateMemoryLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerAtomicCAS);
   patterns.add(lowerSharedAlloc);
   patterns.add(lowerAsyncCopy);
+  patterns.add(lowerSharedStore);
   patterns.add(lowerAsyncCommit);
   patterns.add(lowerAsyncWait);
   patterns.add(lowerPrint);

@@ -468,20 +468,10 @@ Value tile::swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
     std::swap(row, col);
     std::swap(rowDelta, colDelta);
   }
-  if (tile.panel) {
-    // Not linear in the deltas: the whole offset each time.
-    auto plus = [&](Value x, int64_t c) -> Value {
-      return c == 0 ? x : arith::AddIOp::create(b, x, l.i32(c));
-    };
-    SwizzledTile stored = tile;
-    stored.transposed = false;
-    return LLVM::GEPOp::create(
-        b, buffer.getType(), elemType, buffer,
-        ValueRange{swizzledOffset(l, stored, plus(row, rowDelta),
-                                  plus(col, colDelta))});
-  }
+  // Stored in panels, whole panels of columns keep the offset inside one.
+  int64_t width = tile.panel ? tile.panel : tile.cols;
   int64_t ra = rowDelta % (tile.perPhase * tile.maxPhase);
-  int64_t ca = colDelta % (tile.vec * tile.maxPhase);
+  int64_t ca = colDelta % (tile.panel ? width : tile.vec * tile.maxPhase);
   Value &anchor = anchors[{buffer, row, col, ra, ca}];
   if (!anchor) {
     auto plus = [&](Value x, int64_t c) -> Value {
@@ -491,7 +481,9 @@ Value tile::swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
         b, buffer.getType(), elemType, buffer,
         ValueRange{storedOffset(l, tile, plus(row, ra), plus(col, ca))});
   }
-  int64_t rest = (rowDelta - ra) * tile.cols + (colDelta - ca);
+  int64_t rest = (rowDelta - ra) * width +
+                 (tile.panel ? (colDelta - ca) / width * tile.rows * width
+                             : colDelta - ca);
   if (rest == 0)
     return anchor;
   return LLVM::GEPOp::create(b, buffer.getType(), elemType, anchor,

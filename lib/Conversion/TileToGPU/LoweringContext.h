@@ -286,7 +286,8 @@ using SwizzleAnchors = llvm::DenseMap<
     mlir::Value>;
 /// Pointer to element (row + rowDelta, col + colDelta) of `tile` at
 /// `buffer`. Deltas that are whole swizzle periods (rows: perPhase *
-/// maxPhase; columns: vec * maxPhase elements) keep the phase, so they are
+/// maxPhase; columns: vec * maxPhase elements, or whole panels of a tile
+/// stored in panels) keep the phase, so they are
 /// a constant offset from one anchor per residue, kept in `anchors`: one
 /// register per anchor rather than one per address (the offsets are often
 /// loop invariant, and LICM would keep each across the loop).

@@ -105,6 +105,28 @@ tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
 
 // -----
 
+#s = #tile.slice<{dim = 1, parent = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>
+tile.kernel @k(%x: f16, %s: i32) {
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}> : memref<2x16x16xf16, 3>
+  %v = tile.splat %x : tensor<16xf16, #s>
+  // expected-error @+1 {{'tile.shared_store' op stores a 2-D blocked tile, got 'tensor<16xf16, #tile.slice<{dim = 1, parent = <{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>'}}
+  tile.shared_store %v into %buf[%s] : tensor<16xf16, #s>, memref<2x16x16xf16, 3>
+  tile.return
+}
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tile.kernel @k(%x: f32, %s: i32) {
+  %buf = tile.shared_alloc <{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}> : memref<2x16x16xf16, 3>
+  %v = tile.splat %x : tensor<16x16xf32, #b>
+  // expected-error @+1 {{'tile.shared_store' op tile [16, 16] of 'f32' is not one stage of the buffer 'memref<2x16x16xf16, 3>'}}
+  tile.shared_store %v into %buf[%s] : tensor<16x16xf32, #b>, memref<2x16x16xf16, 3>
+  tile.return
+}
+
+// -----
+
 #b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 tile.kernel @k(%p: !tile.ptr<f16>, %s: i32, %m: i1) {
   %buf = tile.shared_alloc <{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}> : memref<2x16x16xf16, 3>

@@ -413,6 +413,15 @@ LogicalResult AsyncCopyOp::verify() {
                     cast<PointerType>(ptrType.getElementType()).getPointeeType());
 }
 
+LogicalResult SharedStoreOp::verify() {
+  auto type = getValue().getType();
+  auto layout = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());
+  if (!layout || layout.getRank() != 2)
+    return emitOpError("stores a 2-D blocked tile, got ") << type;
+  return checkStage(*this, getBuffer().getType(), type.getShape(),
+                    type.getElementType());
+}
+
 LogicalResult BarrierAllocOp::verify() {
   MemRefType type = getType();
   if (!type.hasStaticShape() || type.getMemorySpaceAsInt() != 3)

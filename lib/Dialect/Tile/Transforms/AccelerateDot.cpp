@@ -305,8 +305,13 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
         isWgmmaOperandOrder(in, false, aKMajor.value_or(false)) &&
         fitsWgmma(n, m, k, in, acc, warps))
       return computeTransposed(dot);
+    // TN: tile-promote-shared copies B transposed into a K-major stage.
+    bool copiedOrder =
+        aKMajor && bKMajor &&
+        isWgmmaOrderByTransposingCopy(in, *aKMajor, *bKMajor, k, n, warps);
     if ((chained.contains(dot) && m % (16 * warps) == 0) ||
-        (wgmma && aBlocked && wgmmaOrder && fitsWgmma(m, n, k, in, acc, warps)))
+        (wgmma && aBlocked && (wgmmaOrder || copiedOrder) &&
+         fitsWgmma(m, n, k, in, acc, warps)))
       grid = std::make_pair(warps, 1u);
     else
       grid = warpGrid(m, n, warps);

@@ -58,6 +58,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PromoteSharedCommon.h"
+#include "Rematerialize.h"
 #include "TensorTileAccess.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -151,6 +152,22 @@ static bool isKMajor(Candidate &c, unsigned opIdx) {
   return (c.transposed() ? 1 - fastest : fastest) == 1 - opIdx;
 }
 
+/// The layout a transposing copy (Candidate::transposingCopy) moves its
+/// [k][n] tile in: each thread four consecutive k at one n, the lanes
+/// along N (a warp loads 128 contiguous bytes of one row of B at a time),
+/// the warps along K first. Stored K-major, a thread's four elements are
+/// one 16-byte chunk, and eight consecutive lanes' chunks (rows n to n + 7)
+/// fall in distinct banks of the swizzled rows. (4-byte cp.async copies
+/// into such a stage, one element per lane on distinct banks, ran at half
+/// of NN's speed with 6.4x its bank conflicts: bench/NOTES.md v42.)
+static BlockedEncodingAttr transposingCopyLayout(Candidate &c) {
+  auto type = cast<RankedTensorType>(c.load.getType());
+  unsigned warps = cast<BlockedEncodingAttr>(type.getEncoding()).getNumWarps();
+  unsigned alongK = std::clamp<unsigned>(type.getDimSize(0) / 4, 1, warps);
+  return BlockedEncodingAttr::get(c.load.getContext(), {4, 1}, {1, 32},
+                                  {alongK, warps / alongK}, {0, 1});
+}
+
 /// Gives the stages of each dot whose B is in `cands` the encoding wgmma
 /// descriptors read, where the dot's layout is tile-accelerate-dot's for
 /// warpgroup MMAs (all warps along M); A, when staged too, as well. An A
@@ -183,19 +200,45 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
           c.load.getContext(), type.getShape(), type.getElementType(),
           layout.getOrder());
     };
-    bool aKMajor = a && isKMajor(*a, 0);
+    bool aKMajor = a && isKMajor(*a, 0), bKMajor = isKMajor(*b, 1);
+    Type in = aType.getElementType();
+    // A tf32 B stored along N (TN, A staged MN-major) is copied into a
+    // K-major stage element by element.
+    RankedTensorType bType = dot.getB().getType();
+    bool copyB =
+        a && !b->transposed() &&
+        isWgmmaOrderByTransposingCopy(
+            in, aKMajor, bKMajor, bType.getDimSize(0), bType.getDimSize(1),
+            cast<BlockedEncodingAttr>(dot.getType().getEncoding())
+                .getNumWarps());
+    if (copyB) {
+      // The copies compute their addresses in their own layout.
+      BlockedEncodingAttr layout = transposingCopyLayout(*b);
+      Value mask = b->load.getMask();
+      copyB = isRematerializable(b->load.getPtr(), layout, 16) &&
+              (!mask || isRematerializable(mask, layout, 16));
+    }
     // 8-bit operands: both stages, both K-major (the MMAs read no 8-bit A
     // from registers here). A tf32 A stored MN-major is stored the same
     // way (so that the TMA can fill it) and read into registers.
-    if (!isWgmmaOperandOrder(aType.getElementType(), aKMajor, isKMajor(*b, 1)))
+    if (!copyB && !isWgmmaOperandOrder(in, aKMajor, bKMajor))
       continue;
     SharedEncodingAttr aEnc = a ? wgmmaEncoding(*a) : SharedEncodingAttr();
-    SharedEncodingAttr bEnc = wgmmaEncoding(*b);
+    SharedEncodingAttr bEnc;
+    if (copyB) {
+      // The load's [k][n] tile stored K-major: dimension 0 fastest.
+      auto type = cast<RankedTensorType>(b->load.getType());
+      bEnc = SharedEncodingAttr::getForWgmma(dot.getContext(), type.getShape(),
+                                             in, {0, 1});
+    } else {
+      bEnc = wgmmaEncoding(*b);
+    }
     if ((a && !aEnc) || !bEnc)
       continue;
     if (a)
       a->encoding = aEnc;
     b->encoding = bEnc;
+    b->transposingCopy = copyB;
   }
 }
 
@@ -432,9 +475,13 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
   }
 
   /// Issues the copies of every candidate for the iteration whose induction
-  /// variable is `k`, into stage `stage`, masked off when k >= ub.
-  void issueCopies(OpBuilder &b, scf::ForOp loop,
-                   MutableArrayRef<Candidate> cands, Value k, Value stage) {
+  /// variable is `k`, into stage `stage`, masked off when k >= ub. A
+  /// transposing copy is a load into registers here, whose `shared_store`
+  /// into `stage` is left to the caller: the stores returned.
+  SmallVector<SharedStoreOp> issueCopies(OpBuilder &b, scf::ForOp loop,
+                                         MutableArrayRef<Candidate> cands,
+                                         Value k, Value stage) {
+    SmallVector<SharedStoreOp> stores;
     Location loc = loop.getLoc();
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
                                           loop.getUpperBound());
@@ -442,15 +489,35 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       IRMapping mapping;
       cloneAddressing(b, loop, c, k, mapping);
       Value ptr = mapping.lookupOrDefault(c.load.getPtr());
+      Value loadMask = c.load.getMask()
+                           ? mapping.lookupOrDefault(c.load.getMask())
+                           : Value();
+      if (c.transposingCopy) {
+        BlockedEncodingAttr layout = transposingCopyLayout(c);
+        ptr = rematerialize(b, ptr, layout);
+        if (loadMask)
+          loadMask = rematerialize(b, loadMask, layout);
+      }
       auto ptrType = cast<RankedTensorType>(ptr.getType());
       auto maskType = ptrType.clone(b.getI1Type());
       Value mask = SplatOp::create(b, loc, maskType, inRange);
-      if (c.load.getMask())
-        mask = arith::AndIOp::create(
-            b, loc, mapping.lookupOrDefault(c.load.getMask()), mask);
-      AsyncCopyOp::create(b, c.load.getLoc(), ptr, mask, c.buffer, stage);
+      if (loadMask)
+        mask = arith::AndIOp::create(b, loc, loadMask, mask);
+      if (!c.transposingCopy) {
+        AsyncCopyOp::create(b, c.load.getLoc(), ptr, mask, c.buffer, stage);
+        continue;
+      }
+      auto type = cast<RankedTensorType>(c.load.getType())
+                      .cloneWithEncoding(ptrType.getEncoding());
+      Value zero = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(type, b.getZeroAttr(type.getElementType())));
+      Value loaded = LoadOp::create(b, c.load.getLoc(), type, ptr, mask, zero);
+      stores.push_back(
+          SharedStoreOp::create(b, c.load.getLoc(), loaded, c.buffer, stage));
     }
     AsyncCommitOp::create(b, loc);
+    return stores;
   }
 
   /// Issues the TMA copies of every candidate for the iteration whose
@@ -534,11 +601,11 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
           MemRefType::get({stages}, b.getI64Type(), AffineMap(),
                           b.getI32IntegerAttr(3)),
           int32_t(cands.size()));
-    auto issue = [&](Value k, Value stage) {
-      if (useTma)
-        issueTmaCopies(b, loop, cands, k, stage, barriers);
-      else
-        issueCopies(b, loop, cands, k, stage);
+    auto issue = [&](Value k, Value stage) -> SmallVector<SharedStoreOp> {
+      if (!useTma)
+        return issueCopies(b, loop, cands, k, stage);
+      issueTmaCopies(b, loop, cands, k, stage, barriers);
+      return {};
     };
     // Prologue: iterations 0 .. ahead-1.
     for (int64_t s = 0; s < ahead; ++s) {
@@ -606,7 +673,12 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       OpBuilder::InsertionGuard guard(b);
       if (useTma)
         b.setInsertionPoint(refillAfterWait ? turn->getNextNode() : terminator);
-      issue(aheadIv, aheadStage);
+      // A transposing copy's registers are stored at the end of the body,
+      // behind this iteration's MMAs and the wait for the previous ones,
+      // which hide the loads' latency; the stage is one the MMAs in flight
+      // do not read, and the next iteration's barrier publishes it.
+      for (SharedStoreOp store : issue(aheadIv, aheadStage))
+        store->moveBefore(terminator);
     }
     for (Candidate &c : cands) {
       for (Operation *use : llvm::reverse(c.uses))

@@ -24,6 +24,9 @@ struct Candidate {
   mlir::Value buffer;
   /// How the stage is stored (stageEncoding, or the wgmma encoding).
   SharedEncodingAttr encoding;
+  /// True when the stage is stored K-major from a load contiguous along N
+  /// (tf32 B for warpgroup MMAs): copied element by element.
+  bool transposingCopy = false;
   /// The value the stage's shared_load replaces.
   mlir::Value replaced() {
     return uses.empty() ? load.getResult() : uses.back()->getResult(0);

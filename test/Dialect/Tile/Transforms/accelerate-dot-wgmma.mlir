@@ -88,10 +88,10 @@ tile.kernel @a_converted(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.
 // registers. B loaded along K (given N x K: NT, TT) gets the warpgroup
 // layout. NN (B loaded along N, A along K) is computed transposed,
 // Cᵀ = Bᵀ Aᵀ: Bᵀ is the A read along M, Aᵀ the B read along K, and the
-// result goes back through `trans`. TN (neither loaded along K) keeps
-// mma.sync's square grid.
+// result goes back through `trans`. TN (neither loaded along K) gets the
+// warpgroup layout too: tile-promote-shared copies its B into a K-major
+// stage.
 // CHECK-DAG: #[[WG4:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
-// CHECK-DAG: #[[SQ4:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 // CHECK-LABEL: tile.kernel @tf32_orders
 // CHECK: %[[A:.*]] = tile.load %{{.*}} : tensor<128x32x!tile.ptr<f32>, #[[BL:[^>]*]]>
 // CHECK: %[[BN:.*]] = tile.load %{{.*}} : tensor<32x128x!tile.ptr<f32>, #[[BL]]>
@@ -106,7 +106,7 @@ tile.kernel @a_converted(%x: f16, %y: f32, %q: !tile.ptr<f32>) attributes {tile.
 // CHECK: %[[NNT:.*]] = tile.dot %[[BTOP]], %[[ATOP]], %[[ACCOP]] precision = tf32 {{.*}} -> tensor<128x128xf32, #[[WG4]]>
 // CHECK: %[[BACK:.*]] = tile.convert_layout %[[NNT]] : tensor<128x128xf32, #[[WG4]]> -> tensor<128x128xf32, #[[BLT]]>
 // CHECK: %[[NN:.*]] = tile.trans %[[BACK]] : tensor<128x128xf32, #[[BLT]]> -> tensor<128x128xf32, #[[BL]]>
-// CHECK: tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x128xf32, #[[SQ4]]>
+// CHECK: tile.dot {{.*}} precision = tf32 {{.*}} -> tensor<128x128xf32, #[[WG4]]>
 tile.kernel @tf32_orders(%q: !tile.ptr<f32>, %y: f32) attributes {tile.num_warps = 4 : i32} {
   %ap = tile.splat %q : tensor<128x32x!tile.ptr<f32>, #b>
   %a = tile.load %ap : tensor<128x32x!tile.ptr<f32>, #b>

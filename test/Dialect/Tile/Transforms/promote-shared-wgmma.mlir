@@ -361,3 +361,79 @@ tile.kernel @invariant_a_small(%pq: !tile.ptr<f16>, %pk: !tile.ptr<f16>, %pc: !t
   tile.store %cp, %res : tensor<64x64x!tile.ptr<f32>, #mma>
   tile.return
 }
+
+// -----
+
+// tf32 with A loaded M-contiguous and B loaded N-contiguous (TN): wgmma
+// reads a 32-bit B only K-major, so B's stage is stored K-major (order
+// [0, 1]) through registers: loaded (zeros where masked off) in a layout
+// of four k per thread at one n, lanes along N, its addresses and mask
+// computed again in it, and stored with `shared_store`, at once in the
+// prologue and at the end of the body in the loop (after the MMAs and,
+// with four stages, the wait that leaves them in flight). A's stage is
+// stored M-major for wgmma (read into registers) and copied as loaded.
+#t = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#n = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK: #[[E:blocked[0-9]*]] = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]}>
+// CHECK-LABEL: tile.kernel @tf32_tn
+// CHECK-DAG: %[[A:.*]] = tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1], panel = 32}> : memref<3x128x32xf32, 3 : i32>
+// CHECK-DAG: %[[B:.*]] = tile.shared_alloc <{vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1], panel = 32}> : memref<3x32x128xf32, 3 : i32>
+// CHECK: tile.async_copy %{{.*}}, mask %{{.*}} into %[[A]][%{{.*}}] : tensor<128x32x!tile.ptr<f32>, #[[T:[^,]*]]>
+// CHECK: %[[V0:.*]] = tile.load %{{.*}}, mask %{{.*}}, other %{{.*}} : tensor<32x128x!tile.ptr<f32>, #[[E]]>
+// CHECK-NEXT: tile.shared_store %[[V0]] into %[[B]][%{{.*}}] : tensor<32x128xf32, #[[E]]>
+// CHECK: scf.for
+// CHECK: tile.shared_load %[[A]]
+// CHECK: tile.shared_load %[[B]]
+// CHECK: tile.async_copy %{{.*}} into %[[A]]
+// CHECK: %[[V:.*]] = tile.load %{{.*}}, mask %{{.*}}, other %{{.*}} : tensor<32x128x!tile.ptr<f32>, #[[E]]>
+// CHECK: tile.dot
+// CHECK-NEXT: tile.shared_store %[[V]] into %[[B]]
+// CHECK-NEXT: scf.yield
+// FLIGHT-LABEL: tile.kernel @tf32_tn
+// FLIGHT: scf.for
+// FLIGHT: tile.dot
+// FLIGHT-NEXT: %[[W:.*]] = tile.dot_wait %{{.*}} pending = 1
+// FLIGHT-NEXT: tile.shared_store
+// FLIGHT-NEXT: scf.yield %[[W]]
+// SYNC-LABEL: tile.kernel @tf32_tn
+// SYNC-NOT: panel
+// SYNC-NOT: tile.shared_store
+// SYNC: scf.for
+tile.kernel @tf32_tn(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f32>, %k: i32, %n: i32, %ld: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %res = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %ap = tile.splat %pa : tensor<128x32x!tile.ptr<f32>, #t>
+    %aoff = tile.splat %i : tensor<128x32xi32, #t>
+    %aptr = tile.addptr %ap, %aoff : tensor<128x32x!tile.ptr<f32>, #t>, tensor<128x32xi32, #t>
+    %kr = tile.make_range 0, 32 : tensor<32xi32, #tile.slice<{dim = 1, parent = #n}>>
+    %ks = tile.splat %i : tensor<32xi32, #tile.slice<{dim = 1, parent = #n}>>
+    %kk = arith.addi %kr, %ks : tensor<32xi32, #tile.slice<{dim = 1, parent = #n}>>
+    %k2 = tile.expand_dims %kk, axis = 1 : tensor<32xi32, #tile.slice<{dim = 1, parent = #n}>> -> tensor<32x1xi32, #n>
+    %lds = tile.splat %ld : tensor<32x1xi32, #n>
+    %krow = arith.muli %k2, %lds : tensor<32x1xi32, #n>
+    %nr = tile.make_range 0, 128 : tensor<128xi32, #tile.slice<{dim = 0, parent = #n}>>
+    %n2 = tile.expand_dims %nr, axis = 0 : tensor<128xi32, #tile.slice<{dim = 0, parent = #n}>> -> tensor<1x128xi32, #n>
+    %kb = tile.broadcast %krow : tensor<32x1xi32, #n> -> tensor<32x128xi32, #n>
+    %nb = tile.broadcast %n2 : tensor<1x128xi32, #n> -> tensor<32x128xi32, #n>
+    %boff = arith.addi %kb, %nb : tensor<32x128xi32, #n>
+    %bp = tile.splat %pb : tensor<32x128x!tile.ptr<f32>, #n>
+    %bptr = tile.addptr %bp, %boff : tensor<32x128x!tile.ptr<f32>, #n>, tensor<32x128xi32, #n>
+    %nsplat = tile.splat %n : tensor<1x128xi32, #n>
+    %nin = arith.cmpi slt, %n2, %nsplat : tensor<1x128xi32, #n>
+    %bmask = tile.broadcast %nin : tensor<1x128xi1, #n> -> tensor<32x128xi1, #n>
+    %av = tile.load %aptr : tensor<128x32x!tile.ptr<f32>, #t>
+    %bv = tile.load %bptr, mask %bmask : tensor<32x128x!tile.ptr<f32>, #n>
+    %ca = tile.convert_layout %av : tensor<128x32xf32, #t> -> tensor<128x32xf32, #a>
+    %cb = tile.convert_layout %bv : tensor<32x128xf32, #n> -> tensor<32x128xf32, #bo>
+    %d = tile.dot %ca, %cb, %acc precision = tf32 : tensor<128x32xf32, #a> * tensor<32x128xf32, #bo> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  }
+  %cp = tile.splat %pc : tensor<128x128x!tile.ptr<f32>, #mma>
+  tile.store %cp, %res : tensor<128x128x!tile.ptr<f32>, #mma>
+  tile.return
+}

@@ -334,6 +334,27 @@ def Tile_AsyncCopyOp : Tile_Op<"async_copy"> {
   let hasVerifier = 1;
 }
 
+def Tile_SharedStoreOp : Tile_Op<"shared_store"> {
+  let summary = "Writes a tile held in registers into a buffer stage";
+  let description = [{
+    Each element of `value` (a 2-D blocked tile) is stored at its place in
+    stage `stage` of `buffer`, as the buffer's encoding says (`st.shared`;
+    a thread's consecutive elements along the stored rows, inside one
+    chunk, as one vector). tile-promote-shared stores here what it loaded
+    into registers where cp.async would copy slowly: a tf32 B stored along
+    N, for a K-major stage. Readers need a block barrier after it (and,
+    for warpgroup MMAs, a proxy fence before that barrier), which the
+    `async_wait` at the top of each pipelined iteration gives.
+  }];
+  let arguments = (ins Tile_Tensor:$value, Tile_SharedMemRef:$buffer,
+      I32:$stage);
+  let assemblyFormat = [{
+    $value `into` $buffer `[` $stage `]` attr-dict `:` type($value) `,`
+    type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_AsyncCommitOp : Tile_Op<"async_commit"> {
   let summary = "Closes the group of this thread's copies issued since the last";
   let assemblyFormat = "attr-dict";

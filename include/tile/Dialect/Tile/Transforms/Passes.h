@@ -66,6 +66,18 @@ inline bool isWgmmaOperandOrder(mlir::Type in, bool aKMajor, bool bKMajor) {
   return bits == 16 || (bKMajor && (aKMajor || bits == 32));
 }
 
+/// True when warpgroup MMAs can read the operands of a tf32 dot with a
+/// K x N B on `warps` warps, stored as given, once tile-promote-shared
+/// copies B (stored along N) into a K-major stage through registers: both
+/// operands MN-major (TN), which Cᵀ = Bᵀ Aᵀ does not turn into an order
+/// they read either, and B's tile at most 32 registers a thread (they stay
+/// live for most of an iteration; 64 spilled beside the accumulators).
+inline bool isWgmmaOrderByTransposingCopy(mlir::Type in, bool aKMajor,
+                                          bool bKMajor, int64_t k, int64_t n,
+                                          unsigned warps) {
+  return in.isF32() && !aKMajor && !bKMajor && k * n <= 32 * 32 * warps;
+}
+
 } // namespace tile
 
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_H
