@@ -475,17 +475,21 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
   }
 
   /// Issues the copies of every candidate for the iteration whose induction
-  /// variable is `k`, into stage `stage`, masked off when k >= ub. A
-  /// transposing copy is a load into registers here, whose `shared_store`
-  /// into `stage` is left to the caller: the stores returned.
-  SmallVector<SharedStoreOp> issueCopies(OpBuilder &b, scf::ForOp loop,
-                                         MutableArrayRef<Candidate> cands,
-                                         Value k, Value stage) {
-    SmallVector<SharedStoreOp> stores;
+  /// variable is `k`, into stage `stage`, masked off when k >= ub: the
+  /// cp.async copies (and their group's commit) where `async`, the loads of
+  /// the transposing copies where `registers`, each followed by its
+  /// `shared_store` into `stage` when `stage` is given. Returns the loaded
+  /// tiles.
+  SmallVector<Value> issueCopies(OpBuilder &b, scf::ForOp loop,
+                                 MutableArrayRef<Candidate> cands, Value k,
+                                 Value stage, bool async, bool registers) {
+    SmallVector<Value> loaded;
     Location loc = loop.getLoc();
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
                                           loop.getUpperBound());
     for (Candidate &c : cands) {
+      if (c.transposingCopy ? !registers : !async)
+        continue;
       IRMapping mapping;
       cloneAddressing(b, loop, c, k, mapping);
       Value ptr = mapping.lookupOrDefault(c.load.getPtr());
@@ -512,12 +516,15 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       Value zero = arith::ConstantOp::create(
           b, loc,
           DenseElementsAttr::get(type, b.getZeroAttr(type.getElementType())));
-      Value loaded = LoadOp::create(b, c.load.getLoc(), type, ptr, mask, zero);
-      stores.push_back(
-          SharedStoreOp::create(b, c.load.getLoc(), loaded, c.buffer, stage));
+      loaded.push_back(
+          LoadOp::create(b, c.load.getLoc(), type, ptr, mask, zero));
+      if (stage)
+        SharedStoreOp::create(b, c.load.getLoc(), loaded.back(), c.buffer,
+                              stage);
     }
-    AsyncCommitOp::create(b, loc);
-    return stores;
+    if (async)
+      AsyncCommitOp::create(b, loc);
+    return loaded;
   }
 
   /// Issues the TMA copies of every candidate for the iteration whose
@@ -601,18 +608,31 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
           MemRefType::get({stages}, b.getI64Type(), AffineMap(),
                           b.getI32IntegerAttr(3)),
           int32_t(cands.size()));
-    auto issue = [&](Value k, Value stage) -> SmallVector<SharedStoreOp> {
-      if (!useTma)
-        return issueCopies(b, loop, cands, k, stage);
-      issueTmaCopies(b, loop, cands, k, stage, barriers);
-      return {};
+    auto issue = [&](Value k, Value stage) {
+      if (useTma)
+        issueTmaCopies(b, loop, cands, k, stage, barriers);
+      else
+        issueCopies(b, loop, cands, k, stage, /*async=*/true,
+                    /*registers=*/false);
     };
-    // Prologue: iterations 0 .. ahead-1.
+    auto kOf = [&](Value first, int64_t iterations) -> Value {
+      return arith::AddIOp::create(
+          b, loc, first, arith::MulIOp::create(b, loc, step, i32(iterations)));
+    };
+    // Prologue: iterations 0 .. ahead-1, transposing copies stored at once.
     for (int64_t s = 0; s < ahead; ++s) {
-      Value k = arith::AddIOp::create(
-          b, loc, lb, arith::MulIOp::create(b, loc, step, i32(s)));
+      Value k = kOf(lb, s);
       issue(k, i32(s));
+      if (!useTma)
+        issueCopies(b, loop, cands, k, i32(s), /*async=*/false,
+                    /*registers=*/true);
     }
+    // A transposing copy's registers are loaded one iteration before their
+    // store (their latency is a whole iteration's) and carried into it.
+    SmallVector<Value> held;
+    if (!useTma)
+      held = issueCopies(b, loop, cands, kOf(lb, ahead), Value(),
+                         /*async=*/false, /*registers=*/true);
     // Steady state, at the top of the body.
     b.setInsertionPointToStart(loop.getBody());
     Value iv = loop.getInductionVar();
@@ -669,17 +689,25 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                                /*synchronize=*/refillAfterWait);
       waited.replaceAllUsesExcept(turn.getResult(0), turn);
     }
+    // The transposing copies: the registers loaded last iteration go to
+    // the stage the copies refill (every warp left it at the barrier above;
+    // the next iteration's publishes it), before the next iteration's load
+    // (which would otherwise need its registers beside them).
+    SmallVector<Value> nextHeld;
+    if (!held.empty())
+      nextHeld = issueCopies(b, loop, cands, kOf(iv, ahead + 1), Value(),
+                             /*async=*/false, /*registers=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
       if (useTma)
         b.setInsertionPoint(refillAfterWait ? turn->getNextNode() : terminator);
-      // A transposing copy's registers are stored at the end of the body,
-      // behind this iteration's MMAs and the wait for the previous ones,
-      // which hide the loads' latency; the stage is one the MMAs in flight
-      // do not read, and the next iteration's barrier publishes it.
-      for (SharedStoreOp store : issue(aheadIv, aheadStage))
-        store->moveBefore(terminator);
+      issue(aheadIv, aheadStage);
     }
+    // Each transposing copy's stage and location, kept past the loads.
+    SmallVector<std::pair<Value, Location>> copyTargets;
+    for (Candidate &c : cands)
+      if (c.transposingCopy)
+        copyTargets.push_back({c.buffer, c.load.getLoc()});
     for (Candidate &c : cands) {
       for (Operation *use : llvm::reverse(c.uses))
         use->erase();
@@ -689,13 +717,36 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     // past the end are never issued), and every warp has left its stages.
     b.setInsertionPointAfter(loop);
     AsyncWaitOp::create(b, loc, 0);
-    if (!asyncDot)
+    if (asyncDot) {
+      // The loop's result waits for the last group.
+      Value result = loop.getTiedLoopResult(carriedAccumulator(asyncDot));
+      b.setInsertionPointAfter(loop);
+      auto last = DotWaitOp::create(b, loc, ValueRange{result}, 0);
+      result.replaceAllUsesExcept(last.getResult(0), last);
+    }
+    carryLoads(loop, copyTargets, held, nextHeld, aheadStage);
+  }
+
+  /// Carries the transposing copies' registers across iterations: `held`
+  /// (loaded before the loop) become iteration arguments, stored into
+  /// stage `stage` of their buffers (`copies`) as soon as `stage` is
+  /// computed, and the body yields `next`.
+  void carryLoads(scf::ForOp loop, ArrayRef<std::pair<Value, Location>> copies,
+                  ValueRange held, ValueRange next, Value stage) {
+    if (held.empty())
       return;
-    // The loop's result waits for the last group.
-    Value result = loop.getTiedLoopResult(carriedAccumulator(asyncDot));
-    b.setInsertionPointAfter(loop);
-    auto last = DotWaitOp::create(b, loc, ValueRange{result}, 0);
-    result.replaceAllUsesExcept(last.getResult(0), last);
+    IRRewriter rewriter(loop.getContext());
+    FailureOr<LoopLikeOpInterface> carried = loop.replaceWithAdditionalYields(
+        rewriter, held, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location, ArrayRef<BlockArgument> args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointAfter(stage.getDefiningOp());
+          for (auto [copy, arg] : llvm::zip_equal(copies, args))
+            SharedStoreOp::create(b, copy.second, arg, copy.first, stage);
+          return SmallVector<Value>(next);
+        });
+    assert(succeeded(carried) && "scf.for takes more iteration arguments");
+    (void)carried;
   }
 };
 

@@ -368,9 +368,10 @@ tile.kernel @invariant_a_small(%pq: !tile.ptr<f16>, %pk: !tile.ptr<f16>, %pc: !t
 // reads a 32-bit B only K-major, so B's stage is stored K-major (order
 // [0, 1]) through registers: loaded (zeros where masked off) in a layout
 // of four k per thread at one n, lanes along N, its addresses and mask
-// computed again in it, and stored with `shared_store`, at once in the
-// prologue and at the end of the body in the loop (after the MMAs and,
-// with four stages, the wait that leaves them in flight). A's stage is
+// computed again in it, and stored with `shared_store`: at once in the
+// prologue; in the loop one iteration after its load, the registers
+// carried by the loop (a fourth tile loaded before it) and stored before
+// the next load. A's stage is
 // stored M-major for wgmma (read into registers) and copied as loaded.
 #t = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 #n = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -384,20 +385,24 @@ tile.kernel @invariant_a_small(%pq: !tile.ptr<f16>, %pk: !tile.ptr<f16>, %pc: !t
 // CHECK: tile.async_copy %{{.*}}, mask %{{.*}} into %[[A]][%{{.*}}] : tensor<128x32x!tile.ptr<f32>, #[[T:[^,]*]]>
 // CHECK: %[[V0:.*]] = tile.load %{{.*}}, mask %{{.*}}, other %{{.*}} : tensor<32x128x!tile.ptr<f32>, #[[E]]>
 // CHECK-NEXT: tile.shared_store %[[V0]] into %[[B]][%{{.*}}] : tensor<32x128xf32, #[[E]]>
-// CHECK: scf.for
+// CHECK: tile.async_copy %{{.*}} into %[[A]]
+// CHECK: tile.load
+// CHECK-NEXT: tile.shared_store
+// CHECK: %[[H:.*]] = tile.load %{{.*}} : tensor<32x128x!tile.ptr<f32>, #[[E]]>
+// CHECK-NOT: tile.shared_store
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[ARG:.*]] = %[[H]])
 // CHECK: tile.shared_load %[[A]]
 // CHECK: tile.shared_load %[[B]]
-// CHECK: tile.async_copy %{{.*}} into %[[A]]
+// CHECK: tile.shared_store %[[ARG]] into %[[B]]
 // CHECK: %[[V:.*]] = tile.load %{{.*}}, mask %{{.*}}, other %{{.*}} : tensor<32x128x!tile.ptr<f32>, #[[E]]>
+// CHECK: tile.async_copy %{{.*}} into %[[A]]
 // CHECK: tile.dot
-// CHECK-NEXT: tile.shared_store %[[V]] into %[[B]]
-// CHECK-NEXT: scf.yield
+// CHECK-NEXT: scf.yield %{{.*}}, %[[V]]
 // FLIGHT-LABEL: tile.kernel @tf32_tn
 // FLIGHT: scf.for
 // FLIGHT: tile.dot
 // FLIGHT-NEXT: %[[W:.*]] = tile.dot_wait %{{.*}} pending = 1
-// FLIGHT-NEXT: tile.shared_store
-// FLIGHT-NEXT: scf.yield %[[W]]
+// FLIGHT-NEXT: scf.yield %[[W]], %{{.*}}
 // SYNC-LABEL: tile.kernel @tf32_tn
 // SYNC-NOT: panel
 // SYNC-NOT: tile.shared_store
