@@ -51,6 +51,11 @@
 //                dot_wait pending = 1 synchronize    -- iteration i-1's end
 //                tma_copy iteration i+S-1 into stage (i-1)%S
 //
+// A tf32 B loaded along N for warpgroup MMAs (TN), which read it only
+// K-major, is stored into its K-major stage through registers: loaded one
+// iteration ahead of its `shared_store` (the loop carries the tile), with
+// the stores of each iteration before its next load.
+//
 // An FMA dot's float operand (a 2-D blocked load used only by the dot) is
 // staged the same way: its `shared_load` keeps the blocked layout, and the
 // dot reads the stage directly instead of storing the tile to shared

@@ -123,7 +123,11 @@ def TileAccelerateDot : Pass<"tile-accelerate-dot", "::mlir::ModuleOp"> {
     N and whose A is loaded along K (NN) is computed transposed instead,
     `trans(dot(trans(B), trans(A), trans(C)))`, every `trans` into the
     transposed layout (`getTransposed`: free in registers, a stage view for
-    the loads), where the shapes fit with M and N swapped.
+    the loads), where the shapes fit with M and N swapped. A tf32 dot with
+    both operands loaded along M/N (TN), which that does not help, gets
+    the warpgroup layout where B's K x N tile takes a thread at most 32
+    registers (`isWgmmaOrderByTransposingCopy`): tile-promote-shared then
+    stores B K-major through registers.
   }];
   let options = [
     Option<"wgmma", "wgmma", "bool", /*default=*/"false",
@@ -160,7 +164,13 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     descriptors read (`panel`), for either major of 16-bit operands,
     K-major 8-bit ones, and tf32 ones with B K-major; the lowering then
     computes it with `wgmma.mma_async` straight from the stages (a tf32 A
-    stored MN-major is read into registers first). With four or
+    stored MN-major is read into registers first). A tf32 B loaded along N
+    beside an A loaded along M (TN; tile-accelerate-dot's
+    `isWgmmaOrderByTransposingCopy`) gets a K-major stage filled through
+    registers instead of cp.async: `tile.load` in a layout of four k per
+    thread (lanes along N), one iteration before its `shared_store`
+    (16-byte vectors, distinct banks), the loop carrying the registers; the
+    stores go to the stage the copies refill, before the next load. With four or
     more stages, such a dot whose result is only its own accumulator in the
     next iteration and whose A is read through descriptors (or is
     loop-invariant) leaves its MMAs in flight while the loop turns: a
