@@ -309,12 +309,53 @@ static LogicalResult lowerSharedLoad(SharedLoadOp op, LoweringContext &l) {
   return success();
 }
 
+/// Writes a register tile into a stage: a thread's consecutive elements
+/// along the stored rows (inside one chunk) as one vector, gathered from
+/// its slots in whatever order its layout keeps them.
 static LogicalResult lowerSharedStore(SharedStoreOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
   // The verifier admits only 2-D blocked tiles.
   Distribution dist = *Distribution::get(op.getValue().getType());
-  storeSwizzled(l, l.lookup(op.getValue()), dist,
-                SwizzledTile::forBuffer(op.getBuffer()),
-                l.stagePointer(op.getBuffer(), op.getStage()));
+  SwizzledTile tile = SwizzledTile::forBuffer(op.getBuffer());
+  Value buffer = l.stagePointer(op.getBuffer(), op.getStage());
+  const Slots &slots = l.lookup(op.getValue());
+  Type elemType = slots.front().getType();
+  unsigned dim = tile.contiguousDim();
+  int64_t run = std::min<int64_t>({dist.getLayout().getSizePerThread()[dim],
+                                   dist.getExtent(dim), tile.accessElems()});
+  // Without wrapping, addresses from a few anchors (swizzledPointer).
+  bool linear = !dist.wraps(0) && !dist.wraps(1);
+  SwizzleAnchors anchors;
+  Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
+  l.emitIf(owner, [&] {
+    for (unsigned slot = 0; slot < dist.getNumSlots(); ++slot) {
+      SmallVector<int64_t> local = dist.getLocalIndex(slot);
+      if (local[dim] % run != 0)
+        continue;
+      SmallVector<Value> elems;
+      for (int64_t e = 0; e < run; ++e) {
+        SmallVector<int64_t> at(local);
+        at[dim] += e;
+        elems.push_back(slots[dist.getSlot(at)]);
+      }
+      Value ptr;
+      if (linear) {
+        ArrayRef<Value> base = l.threadBase(dist);
+        ptr = swizzledPointer(l, tile, buffer, elemType, base[0],
+                              dist.getConstantOffset(0, local[0]), base[1],
+                              dist.getConstantOffset(1, local[1]), anchors);
+      } else {
+        SmallVector<Value> coords = l.coordinates(dist, slot);
+        ptr = LLVM::GEPOp::create(
+            b, buffer.getType(), elemType, buffer,
+            ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
+      }
+      Value v = run == 1 ? elems.front()
+                         : Value(vector::FromElementsOp::create(
+                               b, VectorType::get({run}, elemType), elems));
+      LLVM::StoreOp::create(b, v, ptr, run * tile.elemBytes);
+    }
+  });
   return success();
 }
 

@@ -160,11 +160,12 @@ static bool isKMajor(Candidate &c, unsigned opIdx) {
 /// The layout a transposing copy (Candidate::transposingCopy) moves its
 /// [k][n] tile in: each thread four consecutive k at one n, the lanes
 /// along N (a warp loads 128 contiguous bytes of one row of B at a time),
-/// the warps along K first. Stored K-major, a thread's four elements are
-/// one 16-byte chunk, and eight consecutive lanes' chunks (rows n to n + 7)
-/// fall in distinct banks of the swizzled rows. (4-byte cp.async copies
-/// into such a stage, one element per lane on distinct banks, ran at half
-/// of NN's speed with 6.4x its bank conflicts: bench/NOTES.md v42.)
+/// the warps along K first; stored K-major, a thread's four elements are
+/// one 16-byte chunk. Measured alternatives (bench/NOTES.md v42): 4-byte
+/// cp.async copies, one element per lane, ran at half of NN's speed with
+/// 6.4x its bank conflicts; 4 x 4 blocks per thread (16-byte loads along
+/// N, eight lanes along K) at 0.91x of this layout, with two-way
+/// conflicting stores and more of the loads' latency exposed.
 static BlockedEncodingAttr transposingCopyLayout(Candidate &c) {
   auto type = cast<RankedTensorType>(c.load.getType());
   unsigned warps = cast<BlockedEncodingAttr>(type.getEncoding()).getNumWarps();
