@@ -132,3 +132,35 @@ tile.kernel @tf32_orders(%q: !tile.ptr<f32>, %y: f32) attributes {tile.num_warps
   tile.store %p, %tn : tensor<128x128x!tile.ptr<f32>, #b>
   tile.return
 }
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#t = #tile.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+
+// tf32 TN whose B tile would take a thread more than 32 registers in the
+// copy through registers (64 x 128 on 4 warps: 64) keeps mma.sync's square
+// grid; 32 x 128 (32 registers) gets the warpgroup layout.
+// CHECK-DAG: #[[WGT:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+// CHECK-DAG: #[[SQT:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @tf32_tn_registers
+// CHECK: tile.dot {{.*}} precision = tf32 : tensor<128x64xf32, {{.*}}> * tensor<64x128xf32, {{.*}}> -> tensor<128x128xf32, #[[SQT]]>
+// CHECK: tile.dot {{.*}} precision = tf32 : tensor<128x32xf32, {{.*}}> * tensor<32x128xf32, {{.*}}> -> tensor<128x128xf32, #[[WGT]]>
+tile.kernel @tf32_tn_registers(%q: !tile.ptr<f32>, %y: f32) attributes {tile.num_warps = 4 : i32} {
+  %atp = tile.splat %q : tensor<128x64x!tile.ptr<f32>, #t>
+  %at = tile.load %atp : tensor<128x64x!tile.ptr<f32>, #t>
+  %am = tile.convert_layout %at : tensor<128x64xf32, #t> -> tensor<128x64xf32, #b>
+  %bnp = tile.splat %q : tensor<64x128x!tile.ptr<f32>, #b>
+  %bn = tile.load %bnp : tensor<64x128x!tile.ptr<f32>, #b>
+  %c = tile.splat %y : tensor<128x128xf32, #b>
+  %big = tile.dot %am, %bn, %c precision = tf32 : tensor<128x64xf32, #b> * tensor<64x128xf32, #b> -> tensor<128x128xf32, #b>
+  %atp2 = tile.splat %q : tensor<128x32x!tile.ptr<f32>, #t>
+  %at2 = tile.load %atp2 : tensor<128x32x!tile.ptr<f32>, #t>
+  %am2 = tile.convert_layout %at2 : tensor<128x32xf32, #t> -> tensor<128x32xf32, #b>
+  %bnp2 = tile.splat %q : tensor<32x128x!tile.ptr<f32>, #b>
+  %bn2 = tile.load %bnp2 : tensor<32x128x!tile.ptr<f32>, #b>
+  %small = tile.dot %am2, %bn2, %big precision = tf32 : tensor<128x32xf32, #b> * tensor<32x128xf32, #b> -> tensor<128x128xf32, #b>
+  %p = tile.splat %q : tensor<128x128x!tile.ptr<f32>, #b>
+  tile.store %p, %small : tensor<128x128x!tile.ptr<f32>, #b>
+  tile.return
+}
