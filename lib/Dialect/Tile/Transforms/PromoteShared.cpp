@@ -208,8 +208,8 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
     };
     bool aKMajor = a && isKMajor(*a, 0), bKMajor = isKMajor(*b, 1);
     Type in = aType.getElementType();
-    // A tf32 B stored along N (TN, A staged MN-major) is copied into a
-    // K-major stage element by element.
+    // A tf32 B stored along N (TN, A staged MN-major) is stored into a
+    // K-major stage through registers (a transposing copy).
     RankedTensorType bType = dot.getB().getType();
     bool copyB =
         a && !b->transposed() &&
@@ -358,7 +358,7 @@ int64_t argumentDivisibility(Value value) {
 /// the base 16-byte aligned and rows 16-byte multiples.
 std::optional<TensorTileAccess> tmaAccess(Candidate &c) {
   SharedEncodingAttr enc = c.encoding;
-  if (!enc || !enc.getPanel() || !c.load.getMask())
+  if (!enc || !enc.getPanel() || !c.load.getMask() || c.transposingCopy)
     return std::nullopt;
   // Stored rows cut into several panels (B given K x N with BN > 64 for
   // f16, A given K x M) take one box per panel: slower than cp.async
@@ -625,18 +625,21 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       return arith::AddIOp::create(
           b, loc, first, arith::MulIOp::create(b, loc, step, i32(iterations)));
     };
+    // Transposing copies have no TMA form (tmaAccess).
+    bool registerCopies =
+        llvm::any_of(cands, [](Candidate &c) { return c.transposingCopy; });
     // Prologue: iterations 0 .. ahead-1, transposing copies stored at once.
     for (int64_t s = 0; s < ahead; ++s) {
       Value k = kOf(lb, s);
       issue(k, i32(s));
-      if (!useTma)
+      if (registerCopies)
         issueCopies(b, loop, cands, k, i32(s), /*async=*/false,
                     /*registers=*/true);
     }
     // A transposing copy's registers are loaded one iteration before their
     // store (their latency is a whole iteration's) and carried into it.
     SmallVector<Value> held;
-    if (!useTma)
+    if (registerCopies)
       held = issueCopies(b, loop, cands, kOf(lb, ahead), Value(),
                          /*async=*/false, /*registers=*/true);
     // Steady state, at the top of the body.
