@@ -159,6 +159,14 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
           Attribute(), /*alignment=*/wgmmaStages ? 1024 : 16, /*addrSpace=*/3);
       global->setAttr(TileDialect::SharedBytesAttrHelper::getNameStr(),
                       b.getI64IntegerAttr(shared));
+      // Dynamic shared memory hides from ptxas that one program instance
+      // fills an SM; it then budgets registers for several (168 at 128
+      // threads) and spilled FMA kernels (f32 128x64x64 tiles). Kernels on
+      // warpgroup MMAs keep its default: told, it spilled two tf32 ones
+      // that fit without (bench/NOTES.md v41, v42).
+      if (!wgmmaStages && 2 * shared > maxSharedBytes)
+        func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                      b.getI32IntegerAttr(1));
     }
     return success();
   }
