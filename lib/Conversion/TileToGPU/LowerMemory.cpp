@@ -238,29 +238,16 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   const Slots &masks = l.lookup(op.getMask());
   Value owner = dist->isUnique() ? Value() : l.ownerPredicate(*dist);
   // Element copies (one cp.async per element) take their addresses from a
-  // few anchors (swizzledPointer) where, without wrapping, a slot's
-  // coordinates are the thread's base plus constants: one address per copy
+  // few anchors (slotPointer): one address per copy
   // kept 32 64-bit addresses live through a tf32 loop copying 4-byte
   // elements into a K-major stage, which spilled (bench/NOTES.md v42).
   // Anchors for the 16-byte copies of FMA dots' stages moved ptxas to
   // spill elsewhere, so those keep an address each.
-  bool linear = vec == 1 && !dist->wraps(0) && !dist->wraps(1);
   SwizzleAnchors anchors;
   l.emitIf(owner, [&] {
     for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
-      Value dst;
-      if (linear) {
-        ArrayRef<Value> base = l.threadBase(*dist);
-        SmallVector<int64_t> local = dist->getLocalIndex(slot);
-        dst = swizzledPointer(l, tile, buffer, elemType, base[0],
-                              dist->getConstantOffset(0, local[0]), base[1],
-                              dist->getConstantOffset(1, local[1]), anchors);
-      } else {
-        SmallVector<Value> coords = l.coordinates(*dist, slot);
-        dst = LLVM::GEPOp::create(
-            b, buffer.getType(), elemType, buffer,
-            ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
-      }
+      Value dst = slotPointer(l, *dist, slot, tile, buffer, elemType,
+                              vec == 1 ? &anchors : nullptr);
       Value mask = masks.size() == 1 ? masks[0] : masks[slot];
       if (bytes >= 4) {
         // Masked-off copies read nothing and fill zeros (src-size 0).
@@ -323,8 +310,6 @@ static LogicalResult lowerSharedStore(SharedStoreOp op, LoweringContext &l) {
   unsigned dim = tile.contiguousDim();
   int64_t run = std::min<int64_t>({dist.getLayout().getSizePerThread()[dim],
                                    dist.getExtent(dim), tile.accessElems()});
-  // Without wrapping, addresses from a few anchors (swizzledPointer).
-  bool linear = !dist.wraps(0) && !dist.wraps(1);
   SwizzleAnchors anchors;
   Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
   l.emitIf(owner, [&] {
@@ -338,18 +323,7 @@ static LogicalResult lowerSharedStore(SharedStoreOp op, LoweringContext &l) {
         at[dim] += e;
         elems.push_back(slots[dist.getSlot(at)]);
       }
-      Value ptr;
-      if (linear) {
-        ArrayRef<Value> base = l.threadBase(dist);
-        ptr = swizzledPointer(l, tile, buffer, elemType, base[0],
-                              dist.getConstantOffset(0, local[0]), base[1],
-                              dist.getConstantOffset(1, local[1]), anchors);
-      } else {
-        SmallVector<Value> coords = l.coordinates(dist, slot);
-        ptr = LLVM::GEPOp::create(
-            b, buffer.getType(), elemType, buffer,
-            ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
-      }
+      Value ptr = slotPointer(l, dist, slot, tile, buffer, elemType, &anchors);
       Value v = run == 1 ? elems.front()
                          : Value(vector::FromElementsOp::create(
                                b, VectorType::get({run}, elemType), elems));

@@ -490,6 +490,22 @@ Value tile::swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
                              ArrayRef<LLVM::GEPArg>{int32_t(rest)});
 }
 
+Value tile::slotPointer(LoweringContext &l, const Distribution &dist,
+                        unsigned slot, const SwizzledTile &tile, Value buffer,
+                        Type elemType, SwizzleAnchors *anchors) {
+  if (anchors && !dist.wraps(0) && !dist.wraps(1)) {
+    ArrayRef<Value> base = l.threadBase(dist);
+    SmallVector<int64_t> local = dist.getLocalIndex(slot);
+    return swizzledPointer(l, tile, buffer, elemType, base[0],
+                           dist.getConstantOffset(0, local[0]), base[1],
+                           dist.getConstantOffset(1, local[1]), *anchors);
+  }
+  SmallVector<Value> coords = l.coordinates(dist, slot);
+  return LLVM::GEPOp::create(
+      l.builder(), buffer.getType(), elemType, buffer,
+      ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
+}
+
 void tile::storeSwizzled(LoweringContext &l, const Slots &slots,
                          const Distribution &dist, const SwizzledTile &tile,
                          Value buffer) {
@@ -501,10 +517,7 @@ void tile::storeSwizzled(LoweringContext &l, const Slots &slots,
   Value owner = dist.isUnique() ? Value() : l.ownerPredicate(dist);
   l.emitIf(owner, [&] {
     for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
-      SmallVector<Value> coords = l.coordinates(dist, slot);
-      Value offset = swizzledOffset(l, tile, coords[0], coords[1]);
-      Value ptr = LLVM::GEPOp::create(b, buffer.getType(), elemType, buffer,
-                                      ValueRange{offset});
+      Value ptr = slotPointer(l, dist, slot, tile, buffer, elemType);
       Value v = slots[slot];
       if (group > 1) {
         auto vecType = VectorType::get({group}, elemType);
@@ -525,10 +538,7 @@ Slots tile::loadSwizzled(LoweringContext &l, const Distribution &dist,
   int64_t group = tile.runLength(dist);
   Slots out(dist.getNumSlots());
   for (unsigned slot = 0; slot < dist.getNumSlots(); slot += group) {
-    SmallVector<Value> coords = l.coordinates(dist, slot);
-    Value ptr = LLVM::GEPOp::create(
-        b, buffer.getType(), elemType, buffer,
-        ValueRange{swizzledOffset(l, tile, coords[0], coords[1])});
+    Value ptr = slotPointer(l, dist, slot, tile, buffer, elemType);
     if (group == 1) {
       out[slot] = LLVM::LoadOp::create(b, elemType, ptr);
       continue;

@@ -295,6 +295,14 @@ mlir::Value swizzledPointer(LoweringContext &l, const SwizzledTile &tile,
                             mlir::Value buffer, mlir::Type elemType,
                             mlir::Value row, int64_t rowDelta, mlir::Value col,
                             int64_t colDelta, SwizzleAnchors &anchors);
+/// Pointer to the element of slot `slot` of `dist` (2-D blocked) in `tile`
+/// at `buffer`: from `anchors` (swizzledPointer: the thread's base plus
+/// constants) where given and `dist` does not wrap, else from the slot's
+/// whole coordinates.
+mlir::Value slotPointer(LoweringContext &l, const Distribution &dist,
+                        unsigned slot, const SwizzledTile &tile,
+                        mlir::Value buffer, mlir::Type elemType,
+                        SwizzleAnchors *anchors = nullptr);
 /// Writes the elements of `slots` (a 2-D blocked tile) to `tile` at
 /// `buffer` (a shared-memory pointer).
 void storeSwizzled(LoweringContext &l, const Slots &slots,

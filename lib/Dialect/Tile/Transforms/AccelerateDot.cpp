@@ -305,7 +305,7 @@ struct AccelerateDot : tile::impl::TileAccelerateDotBase<AccelerateDot> {
         isWgmmaOperandOrder(in, false, aKMajor.value_or(false)) &&
         fitsWgmma(n, m, k, in, acc, warps))
       return computeTransposed(dot);
-    // TN: tile-promote-shared copies B transposed into a K-major stage.
+    // TN: tile-promote-shared stores B K-major through registers.
     bool copiedOrder =
         aKMajor && bKMajor &&
         isWgmmaOrderByTransposingCopy(in, *aKMajor, *bKMajor, k, n, warps);

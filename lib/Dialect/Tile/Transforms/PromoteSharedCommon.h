@@ -25,7 +25,8 @@ struct Candidate {
   /// How the stage is stored (stageEncoding, or the wgmma encoding).
   SharedEncodingAttr encoding;
   /// True when the stage is stored K-major from a load contiguous along N
-  /// (tf32 B for warpgroup MMAs): copied element by element.
+  /// (tf32 B for warpgroup MMAs): loaded into registers and written with
+  /// `shared_store` (a transposing copy).
   bool transposingCopy = false;
   /// The value the stage's shared_load replaces.
   mlir::Value replaced() {
