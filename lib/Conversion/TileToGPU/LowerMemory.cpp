@@ -55,8 +55,8 @@ static std::pair<unsigned, bool> vectorWidth(LoweringContext &l, Value ptr,
   return {static_cast<unsigned>(vec), uniform};
 }
 
-/// The first slots of `dist`'s groups of `vec` slots, in the order a load or
-/// store moves them: slot order, except where memory runs along another
+/// The first slots of `dist`'s groups of `vec` slots, in the order a store
+/// moves them: slot order, except where memory runs along another
 /// dimension than the layout's fastest (an accumulator stored as its
 /// transpose): then that dimension varies fastest, so that the accesses of
 /// one row follow each other and its row address dies after them instead of
