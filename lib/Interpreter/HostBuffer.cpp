@@ -1,5 +1,4 @@
-//===- HostBuffer.cpp - scalar kinds and host arrays of the interpreter
-//----===//
+//===- HostBuffer.cpp - the interpreter's scalar kinds and host arrays ---===//
 //
 // The element types the interpreter knows (ScalarKind) and the host arrays
 // that hold a tile's or a kernel argument's elements, stored as the type's
