@@ -262,6 +262,8 @@ llvm::SmallVector<const ast::Stmt *> pointers(const ast::Block &block);
 bool containsReturn(const ast::Stmt &stmt);
 /// Whether the statements always end in `return` on every path.
 bool alwaysReturns(llvm::ArrayRef<const ast::Stmt *> stmts);
+/// The first `return` within `stmt` (for diagnostics), or null.
+const ast::Stmt *findReturn(const ast::Stmt &stmt);
 
 } // namespace tile
 
