@@ -185,6 +185,11 @@ public:
   //===--- Builtins (MLIRGenBuiltins.cpp) ----------------------------------===//
   /// Generates a builtin call; returns nullopt if `call` is not a builtin.
   std::optional<mlir::FailureOr<TValue>> genBuiltin(const ast::CallExpr &call);
+
+  //===--- Memory builtins (MLIRGenMemory.cpp) ----------------------------===//
+  /// Generates load/store/atomic_*; other calls go on to genMathBuiltin.
+  std::optional<mlir::FailureOr<TValue>>
+  genMemoryBuiltin(const ast::CallExpr &call);
   /// The `sem:` and `scope:` arguments of an atomic (either may be null:
   /// acq_rel, gpu).
   mlir::FailureOr<std::pair<MemSemantic, MemScope>>
@@ -248,6 +253,8 @@ public:
 
 /// Whether `name` is a builtin function.
 bool isBuiltinName(llvm::StringRef name);
+/// Whether `name` is load/store or an atomic (MLIRGenMemory.cpp).
+bool isMemoryBuiltinName(llvm::StringRef name);
 /// Whether `name` is a math builtin (MLIRGenMath.cpp).
 bool isMathBuiltinName(llvm::StringRef name);
 /// Whether `name` is a random-number builtin (MLIRGenRandom.cpp).
