@@ -223,6 +223,27 @@ CUtensorMap RuntimeImpl::tensorMap(const KernelInfo &k,
                      : map.swizzleBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                      : map.swizzleBytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
                                               : CU_TENSOR_MAP_SWIZZLE_NONE;
+  // Slices of a packed 3-D tensor: as many as the allocation holds from
+  // `address` on (a slice reaching past its end is not read whole).
+  unsigned long long sliceBytes = 0, slices = 0;
+  if (map.slices) {
+    sliceBytes = (unsigned long long)size1 * pitch * elemBytes;
+    CUdeviceptr allocation = 0;
+    size_t allocationBytes = 0;
+    CUresult r =
+        driver->cuMemGetAddressRange(&allocation, &allocationBytes, address);
+    if (r != CUDA_SUCCESS)
+      throw what("cuMemGetAddressRange: " + describe(*driver, r));
+    slices = (allocation + allocationBytes - address) / sliceBytes;
+    if (slices == 0)
+      throw what("its allocation holds less than one slice of " +
+                 std::to_string(sliceBytes) + " bytes");
+    if (sliceBytes >= (1ull << 40))
+      throw what("its slices are " + std::to_string(sliceBytes) +
+                 " bytes apart; the Tensor Memory Accelerator takes strides "
+                 "below 2^40 bytes");
+    slices = std::min<unsigned long long>(slices, 1ull << 32);
+  }
   std::vector<unsigned long long> key = {address,
                                          (unsigned long long)type,
                                          (unsigned long long)size0,
@@ -230,7 +251,8 @@ CUtensorMap RuntimeImpl::tensorMap(const KernelInfo &k,
                                          (unsigned long long)pitch,
                                          map.box[0],
                                          map.box[1],
-                                         swizzle};
+                                         swizzle,
+                                         slices};
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = tensorMaps.find(key);
@@ -238,15 +260,17 @@ CUtensorMap RuntimeImpl::tensorMap(const KernelInfo &k,
       return it->second;
   }
   CUtensorMap encoded;
-  const unsigned long long sizes[2] = {(unsigned long long)size0,
-                                       (unsigned long long)size1};
-  const unsigned long long strides[1] = {(unsigned long long)pitch * elemBytes};
-  const unsigned box[2] = {map.box[0], map.box[1]};
-  const unsigned elementStrides[2] = {1, 1};
+  const unsigned long long sizes[3] = {(unsigned long long)size0,
+                                       (unsigned long long)size1, slices};
+  const unsigned long long strides[2] = {(unsigned long long)pitch * elemBytes,
+                                         sliceBytes};
+  const unsigned box[3] = {map.box[0], map.box[1], 1};
+  const unsigned elementStrides[3] = {1, 1, 1};
   CUresult r = driver->cuTensorMapEncodeTiled(
-      &encoded, type, 2, reinterpret_cast<void *>(address), sizes, strides, box,
-      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, int(swizzle),
-      tensorMapL2Promotion(strides[0]), CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      &encoded, type, map.slices ? 3 : 2, reinterpret_cast<void *>(address),
+      sizes, strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+      int(swizzle), tensorMapL2Promotion(strides[0]),
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     throw what("cuTensorMapEncodeTiled: " + describe(*driver, r));
   std::lock_guard<std::mutex> lock(mutex);

@@ -44,7 +44,7 @@ std::string tile::formatTensorMap(const TensorMapInfo &map) {
   return "tmap=" + map.pointer + ":" + map.elementType + ":" + map.sizes[0] +
          "," + map.sizes[1] + ":" + map.pitch + ":" +
          std::to_string(map.box[0]) + "x" + std::to_string(map.box[1]) + ":" +
-         std::to_string(map.swizzleBytes);
+         std::to_string(map.swizzleBytes) + (map.slices ? ":slices" : "");
 }
 
 std::optional<TensorMapInfo> tile::parseTensorMap(std::string_view text) {
@@ -53,9 +53,13 @@ std::optional<TensorMapInfo> tile::parseTensorMap(std::string_view text) {
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef> parts;
   field.split(parts, ':');
+  TensorMapInfo map;
+  if (parts.size() == 7 && parts[6] == "slices") {
+    map.slices = true;
+    parts.pop_back();
+  }
   if (parts.size() != 6)
     return std::nullopt;
-  TensorMapInfo map;
   map.pointer = parts[0].str();
   map.elementType = parts[1].str();
   auto [size0, size1] = parts[2].split(',');

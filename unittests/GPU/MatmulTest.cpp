@@ -855,6 +855,67 @@ TEST_F(MatmulTest, AttentionExample) {
   }
 }
 
+/// sm_90a: attention's K and V go through 3-D tensor maps whose slices
+/// (heads) end where the allocation the pointer lies in ends. K given as a
+/// view one head into a larger allocation (the head before it NaN) gives
+/// the same output as K in an allocation of its own, and an allocation
+/// holding less than one head is an error at launch, not a read past it.
+TEST_F(MatmulTest, AttentionHeadSlices) {
+  const int heads = 2, n = 200, d = 64;
+  ModuleOptions options;
+  options.arch = "sm_90a";
+  options.numStages = 2;
+  Module m =
+      rt->compileSource(readExample("attention.tile"), "attention.tile",
+                        {{"D", "64"}, {"BM", "64"}, {"BN", "64"}}, options);
+  size_t count = size_t(heads) * n * d;
+  std::uniform_real_distribution<float> dist(-2, 2);
+  auto randomHalves = [&](size_t elements) {
+    std::vector<uint16_t> bits(elements);
+    double unused;
+    for (uint16_t &b : bits)
+      b = uint16_t(toStorage(Precision::f16, dist(rng), unused));
+    return bits;
+  };
+  std::vector<uint16_t> kHost = randomHalves(count);
+  Buffer q = uploadVector(*rt, randomHalves(count));
+  Buffer v = uploadVector(*rt, randomHalves(count));
+  Buffer k = uploadVector(*rt, kHost);
+  std::vector<uint16_t> shifted(size_t(n) * d, 0xFFFF);
+  shifted.insert(shifted.end(), kHost.begin(), kHost.end());
+  Buffer kView = uploadVector(*rt, shifted);
+  auto run = [&](Arg kArg) {
+    Buffer out = rt->alloc(count * 2);
+    out.fill(0xFF);
+    m.kernel("attention")
+        .launch(Grid(unsigned((n + 63) / 64), heads), q, kArg, v, out,
+                int32_t(n), 0.125f);
+    rt->synchronize();
+    return downloadVector<uint16_t>(out, count);
+  };
+  std::vector<uint16_t> own = run(k);
+  std::vector<uint16_t> view =
+      run(DevicePtr{kView.ptr().address + size_t(n) * d * 2});
+  size_t nans = 0, differ = 0;
+  for (size_t i = 0; i < count; ++i) {
+    nans += (own[i] & 0x7C00) == 0x7C00;
+    differ += own[i] != view[i];
+  }
+  EXPECT_EQ(nans, 0u);
+  EXPECT_EQ(differ, 0u);
+  Buffer small = rt->alloc(size_t(n) * d * 2 - 128);
+  try {
+    run(small);
+    ADD_FAILURE() << "K smaller than one head launched";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "tensor map of 'k': its allocation holds less than one "
+                  "slice of 25600 bytes"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 /// Batched (3-D) dots (test/Interpreter/Inputs/batched_dot.tile: B given
 /// [B, N, K], an accumulator loaded from memory), computed as one 2-D dot
 /// per batch by tile-decompose-batched-dot, on the tensor cores the shapes

@@ -59,13 +59,14 @@ TEST(KernelSignatureTest, EqualToOneRoundTrips) {
 TEST(KernelSignatureTest, TensorMapsRoundTrip) {
   std::string line = "// tile.kernel mm warps=8 shared=196640 a:ptr<f16>:16 "
                      "K:i32:16 lda:i32:16 tmap=a:f16:K,77:lda:64x8:128 "
-                     "tmap=a:bf16:K,K:64:32x256:64\n";
+                     "tmap=a:bf16:K,K:64:32x256:64 "
+                     "tmap=a:f16:128,K:128:64x64:128:slices\n";
   std::string error;
   auto parsed = parseSignatures(line, error);
   ASSERT_TRUE(parsed) << error;
   const KernelInfo &k = (*parsed)[0];
   ASSERT_EQ(k.params.size(), 3u);
-  ASSERT_EQ(k.tensorMaps.size(), 2u);
+  ASSERT_EQ(k.tensorMaps.size(), 3u);
   const TensorMapInfo &a = k.tensorMaps[0];
   EXPECT_EQ(a.pointer, "a");
   EXPECT_EQ(a.elementType, "f16");
@@ -78,11 +79,19 @@ TEST(KernelSignatureTest, TensorMapsRoundTrip) {
   EXPECT_EQ(k.tensorMaps[1].elementType, "bf16");
   EXPECT_EQ(k.tensorMaps[1].pitch, "64");
   EXPECT_EQ(k.tensorMaps[1].box[1], 256u);
+  EXPECT_FALSE(a.slices);
+  EXPECT_FALSE(k.tensorMaps[1].slices);
+  // Slices of a 3-D tensor: the same fields, a third dimension.
+  EXPECT_TRUE(k.tensorMaps[2].slices);
+  EXPECT_EQ(k.tensorMaps[2].sizes[0], "128");
+  EXPECT_EQ(k.tensorMaps[2].box[1], 64u);
   EXPECT_EQ(formatSignature(k), line);
   // Malformed maps are errors, not parameters.
   for (const char *bad :
        {"tmap=a:f16:K:lda:64x8:128", "tmap=a:f8:K,M:lda:64x8:128",
-        "tmap=a:f16:K,M:lda:64:128", "tmap=:f16:K,M:lda:64x8:128"}) {
+        "tmap=a:f16:K,M:lda:64:128", "tmap=:f16:K,M:lda:64x8:128",
+        "tmap=a:f16:K,M:lda:64x8:128:slice",
+        "tmap=a:f16:K,M:lda:64x8:128:slices:slices"}) {
     EXPECT_FALSE(parseSignatures(
         std::string("// tile.kernel k warps=4 shared=0 ") + bad + "\n", error))
         << bad;

@@ -19,7 +19,11 @@
 // a 2-D tensor of f16 at parameter `a`, K elements along its contiguous
 // dimension and M rows lda elements apart, read in boxes of 64 x 8
 // elements with the 128-byte swizzle (sizes and pitch: parameter names
-// or decimal constants).
+// or decimal constants). A trailing `:slices` makes it the first of the
+// slices of a packed 3-D tensor, M * lda elements apart, as many as fit
+// in the allocation `a` points into (boxes one slice deep):
+//
+//   tmap=k:f16:128,N:128:64x64:128:slices
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_SUPPORT_KERNELSIGNATURE_H
@@ -67,6 +71,9 @@ struct TensorMapInfo {
   unsigned box[2] = {0, 0};
   /// 32, 64 or 128; 0 for none.
   unsigned swizzleBytes = 0;
+  /// A third dimension: slices `sizes[1] * pitch` elements apart, bounded
+  /// by the allocation the pointer lies in.
+  bool slices = false;
 };
 
 /// The `tmap=` field of `map` (without a leading space).

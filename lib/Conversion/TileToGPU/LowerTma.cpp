@@ -17,6 +17,8 @@
 // 256 per box), one box per run and panel. Boxes start at multiples of 8 stored
 // rows of a 1024-byte aligned stage, so the swizzle pattern, which the
 // hardware computes from the shared-memory address, is the encoding's.
+// A copy with a `slice` reads a 3-D map (boxes one slice deep) whose third
+// coordinate is the slice.
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
@@ -101,6 +103,7 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
   map.box[0] = panel;
   map.box[1] = run;
   map.swizzleBytes = panel * tile.elemBytes;
+  map.slices = op.getSlice() != nullptr;
   if (map.pointer.empty() || map.elementType.empty() || map.sizes[0].empty() ||
       map.sizes[1].empty() || map.pitch.empty())
     return op.emitError("tma_copy needs its base, bounds and stride to be "
@@ -115,6 +118,7 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
       b, LLVM::LLVMPointerType::get(b.getContext(), 7), stage);
   Value start0 = l.lookupScalar(op.getStarts()[contiguous]);
   Value start1 = l.lookupScalar(op.getStarts()[other]);
+  Value slice = op.getSlice() ? l.lookupScalar(op.getSlice()) : Value();
   Value issue =
       arith::AndIOp::create(b, l.isFirstThread(), l.lookupScalar(op.getPred()));
   int64_t bytes = tile.rows * tile.cols * tile.elemBytes;
@@ -127,52 +131,51 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
   stored.transposed = false;
   // The box from stored element (row, col), `offset` elements into the
   // stage.
-  auto copyBox = [&](Value row, Value col, Value offset) {
+  auto copyBox = [&](Value row, Value col, Value offset, Value predicate) {
     Value dst = LLVM::GEPOp::create(
         b, clusterStage.getType(), b.getI8Type(), clusterStage,
         ValueRange{arith::MulIOp::create(b, offset, l.i32(tile.elemBytes))});
-    Value coords[] = {
+    SmallVector<Value, 3> coords = {
         arith::AddIOp::create(b, start0, col),
         arith::AddIOp::create(b, start1, row),
     };
+    if (slice)
+      coords.push_back(slice);
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         b, dst, descriptor, coords, barrier, /*im2colOffsets=*/ValueRange(),
         /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
         NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, /*group=*/nullptr,
-        /*predicate=*/Value());
+        predicate);
   };
   // Several boxes (one per panel, or per 256 rows) are issued by as many
   // threads of the first warp, one each: one copy instruction instead of
   // `boxes` in a row in thread 0 (fewer instructions; no measurable
   // speedup, bench/NOTES.md v32).
   bool perThread = boxes > 1 && boxes <= 32;
-  l.emitIf(issue, [&] {
-    NVVM::MBarrierArriveExpectTxOp::create(
-        b, /*res=*/Type(), barrier, l.i32(bytes), NVVM::MemScopeKind::CTA,
-        /*relaxed=*/false, /*predicate=*/Value());
-    if (perThread)
-      return;
+  // Predicated instructions, not branches: ptxas serializes the warpgroup
+  // MMAs of a warpgroup with a divergent path among them (C7520).
+  NVVM::MBarrierArriveExpectTxOp::create(b, /*res=*/Type(), barrier,
+                                         l.i32(bytes), NVVM::MemScopeKind::CTA,
+                                         /*relaxed=*/false, issue);
+  if (!perThread) {
     for (int64_t col = 0; col < tile.cols; col += panel)
       for (int64_t row = 0; row < tile.rows; row += run)
-        copyBox(l.i32(row), l.i32(col), l.i32(stored.offset(row, col)));
-  });
-  if (!perThread)
+        copyBox(l.i32(row), l.i32(col), l.i32(stored.offset(row, col)), issue);
     return success();
+  }
   // A copy completing before thread 0's expect_tx leaves the phase open:
   // it cannot complete before every operand's arrival.
   Value box = l.thread();
   Value mine = arith::AndIOp::create(
       b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, box, l.i32(boxes)),
       l.lookupScalar(op.getPred()));
-  l.emitIf(mine, [&] {
-    // Box `box`: panel box / runsPerPanel, rows from (box % runsPerPanel) *
-    // run, in the order of the loop above.
-    Value col = arith::MulIOp::create(
-        b, arith::DivUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(panel));
-    Value row = arith::MulIOp::create(
-        b, arith::RemUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(run));
-    copyBox(row, col, swizzledOffset(l, stored, row, col));
-  });
+  // Box `box`: panel box / runsPerPanel, rows from (box % runsPerPanel) *
+  // run, in the order of the loop above.
+  Value col = arith::MulIOp::create(
+      b, arith::DivUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(panel));
+  Value row = arith::MulIOp::create(
+      b, arith::RemUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(run));
+  copyBox(row, col, swizzledOffset(l, stored, row, col), mine);
   return success();
 }
 

@@ -40,8 +40,9 @@
 //
 //   prologue:   tma_copy iterations 0 .. S-2 into stages 0 .. S-2
 //   iteration i: tma_wait stage i%S, phase (i/S)%2   -- a block barrier first
-//                dot reading stage i%S
+//                the body's first dot (reading stage i%S)
 //                tma_copy iteration i+S-1 into stage (i+S-1)%S
+//                the rest of the body
 //
 // and with MMAs in flight (the refilled stage is the one the previous
 // iteration's MMAs read, so the block barrier moves behind their wait):
@@ -393,6 +394,18 @@ Value materialize(OpBuilder &b, Location loc, const ScalarTerm &term) {
              : arith::AddIOp::create(b, loc, term.value, constant).getResult();
 }
 
+/// The op of `loop`'s body that is or holds its first dot; null when there
+/// is none.
+Operation *firstDot(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  for (Operation &op : body->without_terminator()) {
+    WalkResult found = op.walk([](DotOp) { return WalkResult::interrupt(); });
+    if (found.wasInterrupted())
+      return &op;
+  }
+  return nullptr;
+}
+
 /// The ops of `loop`'s body that `values` depend on, when all are pure,
 /// region-free and independent of the loop's iteration arguments.
 std::optional<SetVector<Operation *>> addressSlice(scf::ForOp loop,
@@ -554,9 +567,11 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                         materialize(b, loc, access->starts[1])};
       Value bounds[] = {materialize(b, loc, access->bounds[0]),
                         materialize(b, loc, access->bounds[1])};
+      Value slice =
+          access->sliced ? materialize(b, loc, access->slice) : Value();
       TmaCopyOp::create(b, c.load.getLoc(), access->base, starts, bounds,
-                        materialize(b, loc, access->strides[row]), c.buffer,
-                        stage, barriers, inRange);
+                        materialize(b, loc, access->strides[row]), slice,
+                        c.buffer, stage, barriers, inRange);
       // The pointer and mask tiles are not needed.
       for (Operation *op : llvm::reverse(cloned))
         if (op->use_empty())
@@ -673,10 +688,12 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     // One thread issues the TMA copies, which delays its warp (and with it
     // its warpgroup's MMAs) by as many instructions: it does so after the
     // MMAs it takes part in have started, behind the in-flight dot's wait
-    // and barrier (or at the end of the body). The stage they refill was
-    // last read by the previous iteration's MMAs, which every warp has
-    // finished since that barrier (since the barrier at the top without
-    // MMAs in flight).
+    // and barrier, or else after the body's first dot (at the end of the
+    // body, attention's softmax and second dot left the copies of two
+    // stages little time to land; at the top they held back the first
+    // dot: bench/NOTES.md v44). The stage they refill was last read by the
+    // previous iteration's MMAs, which every warp has finished since the
+    // barrier (at the top without MMAs in flight).
     Operation *terminator = loop.getBody()->getTerminator();
     // One group (this iteration's) stays in flight as the loop turns: the
     // wait for the previous one follows the dot where the copies refill its
@@ -708,8 +725,12 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                              /*async=*/false, /*registers=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
-      if (useTma)
-        b.setInsertionPoint(refillAfterWait ? turn->getNextNode() : terminator);
+      if (refillAfterWait)
+        b.setInsertionPoint(turn->getNextNode());
+      else if (Operation *dot = useTma ? firstDot(loop) : nullptr)
+        b.setInsertionPointAfter(dot);
+      else if (useTma)
+        b.setInsertionPoint(terminator);
       issue(aheadIv, aheadStage);
     }
     // Each transposing copy's stage and location, kept past the loads.

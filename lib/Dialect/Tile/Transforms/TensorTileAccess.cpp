@@ -153,6 +153,62 @@ bool boundTerms(Value mask,
   return true;
 }
 
+/// Collects the factors of a product of i32 scalars: the values multiplied
+/// and the product of the constants.
+void productFactors(Value product, SmallVectorImpl<Value> &values,
+                    int64_t &constant) {
+  APInt factor;
+  if (matchPattern(product, m_ConstantInt(&factor))) {
+    constant *= factor.getSExtValue();
+    return;
+  }
+  if (auto mul = product.getDefiningOp<arith::MulIOp>()) {
+    productFactors(mul.getLhs(), values, constant);
+    productFactors(mul.getRhs(), values, constant);
+    return;
+  }
+  values.push_back(product);
+}
+
+/// Removes the factor `term` (a value or a constant alone) from a product;
+/// false when the product has no such factor.
+bool divideBy(SmallVectorImpl<Value> &values, int64_t &constant,
+              const ScalarTerm &term) {
+  if (term.value) {
+    auto *it = llvm::find(values, term.value);
+    if (it == values.end())
+      return false;
+    values.erase(it);
+    return true;
+  }
+  if (term.constant == 0 || constant % term.constant != 0)
+    return false;
+  constant /= term.constant;
+  return true;
+}
+
+/// Splits a base `arg + offset` whose offset is whole slices of a packed 3-D
+/// tensor (`slice * bound_row * stride_row`) into its argument and slice.
+void matchSlice(TensorTileAccess &access) {
+  auto add = access.base.getDefiningOp<AddPtrOp>();
+  if (!add || isa<RankedTensorType>(add.getType()))
+    return;
+  unsigned row = 1 - access.contiguousDim;
+  SmallVector<Value> values;
+  int64_t constant = 1;
+  productFactors(add.getOffset(), values, constant);
+  if (!divideBy(values, constant, access.bounds[row]) ||
+      !divideBy(values, constant, access.strides[row]))
+    return;
+  // The slice index is one value or a constant (ScalarTerm is a sum).
+  if (values.size() > 1 || (values.size() == 1 && constant != 1))
+    return;
+  access.slice = values.empty() ? ScalarTerm{Value(), constant}
+                                : ScalarTerm{values.front(), 0};
+  access.sliced = true;
+  access.base = add.getPtr();
+}
+
 } // namespace
 
 std::optional<TensorTileAccess> tile::matchTensorTileAccess(Value ptr,
@@ -178,14 +234,31 @@ std::optional<TensorTileAccess> tile::matchTensorTileAccess(Value ptr,
   else
     return std::nullopt;
   SmallVector<std::pair<IndexTerm, ScalarTerm>> bounds;
-  if (!boundTerms(mask, bounds) || bounds.size() != 2 ||
-      bounds[0].first.dim == bounds[1].first.dim)
+  if (!boundTerms(mask, bounds) || bounds.empty() || bounds.size() > 2 ||
+      (bounds.size() == 2 && bounds[0].first.dim == bounds[1].first.dim))
     return std::nullopt;
+  bool masked[2] = {false, false};
   for (auto &[term, bound] : bounds) {
     // The mask must bound the very index the pointers use.
     if (!(term.start == access.starts[term.dim]))
       return std::nullopt;
     access.bounds[term.dim] = bound;
+    masked[term.dim] = true;
   }
+  // An unmasked dimension reads indices [0, W) of a tensor W wide there;
+  // along the contiguous one, rows must not overlap (a constant row stride
+  // of at least W), which a tensor map requires.
+  for (unsigned dim : {0u, 1u}) {
+    if (masked[dim])
+      continue;
+    int64_t width = type.getDimSize(dim);
+    const ScalarTerm &rowStride = access.strides[1 - access.contiguousDim];
+    if (access.starts[dim].value || access.starts[dim].constant != 0 ||
+        (dim == access.contiguousDim &&
+         (rowStride.value || rowStride.constant < width)))
+      return std::nullopt;
+    access.bounds[dim] = ScalarTerm{Value(), width};
+  }
+  matchSlice(access);
   return access;
 }

@@ -9,7 +9,14 @@
 //
 // as tile programs write it (`a + rm[:, None] * lda + rk[None, :]` with
 // `rm = pid * BM + range(0, BM)`), so that the Tensor Memory Accelerator can
-// copy it from a tensor map over (base, bounds, strides).
+// copy it from a tensor map over (base, bounds, strides). A dimension whose
+// indices are `range(0, W)` may go unmasked (its bound is then W). The base
+// may be offset by whole slices of a packed 3-D tensor,
+//
+//   base = arg + slice * bound_row * stride_row
+//
+// as attention's `k + head + ...` with `head = program_id(1) * N * D` reads
+// one head of a [B*H, N, D] tensor: the copy then reads slice `slice`.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_DIALECT_TILE_TRANSFORMS_TENSORTILEACCESS_H
@@ -43,6 +50,10 @@ struct TensorTileAccess {
   ScalarTerm bounds[2];
   /// The dimension whose stride is the constant 1.
   unsigned contiguousDim = 1;
+  /// The slice of a packed 3-D tensor the tile lies in (slices
+  /// `bounds[row] * strides[row]` elements apart), when `sliced`.
+  ScalarTerm slice;
+  bool sliced = false;
 };
 
 /// The tensor tile `ptr` (a 2-D tile of pointers) reads under `mask`, when

@@ -421,13 +421,18 @@ def Tile_TmaCopyOp : Tile_Op<"tma_copy", [AttrSizedOperandSegments]> {
     runtime encodes the tensor map from `base`, `bounds` and `stride`, so
     they must be kernel arguments or constants; the buffer's encoding must
     be one of a wgmma operand (panels of a swizzle atom), which is the
-    hardware's swizzle.
+    hardware's swizzle. With `slice`, the tensor is one of a packed 3-D
+    tensor's slices: slice `slice` starts `bounds[row] * stride` elements
+    after slice `slice - 1` (row: the dimension `stride` steps), and `base`
+    is slice 0; the runtime bounds the slices by the allocation `base`
+    lies in.
   }];
   let arguments = (ins Tile_Ptr:$base, Variadic<I32>:$starts,
-      Variadic<I32>:$bounds, I32:$stride, Tile_SharedMemRef:$buffer, I32:$stage,
-      Tile_BarrierMemRef:$barriers, I1:$pred);
+      Variadic<I32>:$bounds, I32:$stride, Optional<I32>:$slice,
+      Tile_SharedMemRef:$buffer, I32:$stage, Tile_BarrierMemRef:$barriers,
+      I1:$pred);
   let assemblyFormat = [{
-    $base `[` $starts `]` `bounds` `[` $bounds `]` `stride` $stride `into`
+    $base `[` $starts `]` (`slice` $slice^)? `bounds` `[` $bounds `]` `stride` $stride `into`
     $buffer `[` $stage `]` `barriers` $barriers `if` $pred attr-dict `:`
     type($base) `,` type($buffer) `,` type($barriers)
   }];
