@@ -182,14 +182,20 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     tile of a strided 2-D tensor (pointers
     `base + index0 * stride0 + index1 * stride1` with one stride 1, each
     index a scalar plus a range, the mask exactly `index < bound` along
-    both dimensions; base, bounds and the other stride kernel arguments or
-    constants, the base 16-byte aligned and rows 16-byte multiples by the
-    kernel's divisibility facts), the stages are filled by the Tensor
-    Memory Accelerator instead: one `barrier_alloc` with an mbarrier per
-    stage, `tma_copy` (issued by one thread, announcing its bytes on the
-    stage's barrier) in place of each `async_copy`, and at the top of each
-    iteration `tma_wait` (a block barrier, then the wait for the stage's
-    barrier phase) in place of `async_wait`.
+    each dimension that has one, a dimension without indexed by
+    `range(0, W)`, along the contiguous one only beside a constant row
+    stride of at least W; base, bounds and the other stride kernel
+    arguments or constants, the base 16-byte aligned and rows 16-byte
+    multiples by the kernel's divisibility facts; the base may be an
+    argument plus `slice * bound * stride` of the rows: one slice of a
+    packed 3-D tensor), the stages are filled by the Tensor Memory
+    Accelerator instead: one `barrier_alloc` with an mbarrier per stage,
+    `tma_copy` (issued by one thread, announcing its bytes on the stage's
+    barrier; with the slice as `slice`) in place of each `async_copy`, at
+    the top of each iteration `tma_wait` (a block barrier, then the wait
+    for the stage's barrier phase) in place of `async_wait`, and the copies
+    after the body's first dot (behind the in-flight dot's wait where
+    MMAs stay in flight).
 
     With `wgmma`, the loaded operands of a dot outside loops that gets
     the wgmma encoding are copied once into one-stage buffers (after a
