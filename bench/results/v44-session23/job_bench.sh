@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Final tools: the C interface's and the Python package's GPU tests and
-# examples, bench/attention.py (tile autotuned against SDPA's default and
+# Final tools: bench/attention.py (tile autotuned against SDPA's default and
 # flash backends and the autotuned Triton kernel, same run), and
-# matmul_relu f16 at every default configuration, cp.async-era TMA
-# branches (pack/base) against predicated TMA, two alternating rounds.
+# matmul_relu f16 at every default configuration, main before this session
+# (pack/base: TMA instructions branched around) against this session's
+# (predicated), two alternating rounds.
 source scripts/gpu/unpack.sh
 mkdir -p /tmp/tile-base && xz -dc pack/base/libtile.so.xz > /tmp/tile-base/libtile.so
 export PATH=/tmp/tile-bin:$PATH TILE_EXAMPLES_DIR=$PWD/examples PYTHONUNBUFFERED=1
-(/tmp/tile-bin/TileCApiTest --gpu | tail -2; timeout 150 python3 python/tests/test_gpu.py; for e in vector_add softmax matmul_relu; do python3 python/examples/$e.py; done) > $OUT/python_gpu.txt 2>&1; echo "python rc=$?"; tail -6 $OUT/python_gpu.txt
 timeout 240 python3 bench/attention.py > $OUT/attention.jsonl 2> $OUT/attention.err; echo "attention rc=$?"
 grep -o '"impl": "[a-z-]*", "kernel": "attention[a-z-]*", "shape": "[^"]*".*' $OUT/attention.jsonl | sed -e 's/"ms_p20.*"tflops"/"tflops"/' -e 's/, "ms": [0-9.]*//' | cut -c1-160
 for round in 1 2; do

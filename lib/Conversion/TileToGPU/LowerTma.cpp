@@ -152,30 +152,45 @@ LogicalResult lowerTmaCopy(TmaCopyOp op, LoweringContext &l) {
   // `boxes` in a row in thread 0 (fewer instructions; no measurable
   // speedup, bench/NOTES.md v32).
   bool perThread = boxes > 1 && boxes <= 32;
-  // Predicated instructions, not branches: ptxas serializes the warpgroup
-  // MMAs of a warpgroup with a divergent path among them (C7520).
-  NVVM::MBarrierArriveExpectTxOp::create(b, /*res=*/Type(), barrier,
-                                         l.i32(bytes), NVVM::MemScopeKind::CTA,
-                                         /*relaxed=*/false, issue);
-  if (!perThread) {
+  // `predicated`: predicated instructions rather than branches around them
+  // (ptxas serializes the warpgroup MMAs of a warpgroup with a divergent
+  // path among them, C7520; the branches cost less where the copies follow
+  // the in-flight dot's wait).
+  bool predicated = op.getPredicated();
+  auto guarded = [&](Value condition, llvm::function_ref<void(Value)> emit) {
+    if (predicated)
+      emit(condition);
+    else
+      l.emitIf(condition, [&] { emit(Value()); });
+  };
+  guarded(issue, [&](Value predicate) {
+    NVVM::MBarrierArriveExpectTxOp::create(
+        b, /*res=*/Type(), barrier, l.i32(bytes), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, predicate);
+    if (perThread)
+      return;
     for (int64_t col = 0; col < tile.cols; col += panel)
       for (int64_t row = 0; row < tile.rows; row += run)
-        copyBox(l.i32(row), l.i32(col), l.i32(stored.offset(row, col)), issue);
+        copyBox(l.i32(row), l.i32(col), l.i32(stored.offset(row, col)),
+                predicate);
+  });
+  if (!perThread)
     return success();
-  }
   // A copy completing before thread 0's expect_tx leaves the phase open:
   // it cannot complete before every operand's arrival.
   Value box = l.thread();
   Value mine = arith::AndIOp::create(
       b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, box, l.i32(boxes)),
       l.lookupScalar(op.getPred()));
-  // Box `box`: panel box / runsPerPanel, rows from (box % runsPerPanel) *
-  // run, in the order of the loop above.
-  Value col = arith::MulIOp::create(
-      b, arith::DivUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(panel));
-  Value row = arith::MulIOp::create(
-      b, arith::RemUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(run));
-  copyBox(row, col, swizzledOffset(l, stored, row, col), mine);
+  guarded(mine, [&](Value predicate) {
+    // Box `box`: panel box / runsPerPanel, rows from (box % runsPerPanel) *
+    // run, in the order of the loop above.
+    Value col = arith::MulIOp::create(
+        b, arith::DivUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(panel));
+    Value row = arith::MulIOp::create(
+        b, arith::RemUIOp::create(b, box, l.i32(runsPerPanel)), l.i32(run));
+    copyBox(row, col, swizzledOffset(l, stored, row, col), predicate);
+  });
   return success();
 }
 

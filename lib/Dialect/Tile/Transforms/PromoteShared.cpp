@@ -550,7 +550,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
   /// induction variable is `k`, into stage `stage`, none when k >= ub.
   void issueTmaCopies(OpBuilder &b, scf::ForOp loop,
                       MutableArrayRef<Candidate> cands, Value k, Value stage,
-                      Value barriers) {
+                      Value barriers, bool predicated) {
     Location loc = loop.getLoc();
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
                                           loop.getUpperBound());
@@ -571,7 +571,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
           access->sliced ? materialize(b, loc, access->slice) : Value();
       TmaCopyOp::create(b, c.load.getLoc(), access->base, starts, bounds,
                         materialize(b, loc, access->strides[row]), slice,
-                        c.buffer, stage, barriers, inRange);
+                        c.buffer, stage, barriers, inRange, predicated);
       // The pointer and mask tiles are not needed.
       for (Operation *op : llvm::reverse(cloned))
         if (op->use_empty())
@@ -629,9 +629,15 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
           MemRefType::get({stages}, b.getI64Type(), AffineMap(),
                           b.getI32IntegerAttr(3)),
           int32_t(cands.size()));
+    // Copies between a dot's MMAs (after the first of several dots) are
+    // predicated, not branched around: ptxas serialized every MMA of a
+    // one-warpgroup attention kernel beside the branches (C7520, 0.73x);
+    // behind the in-flight dot's wait the branches cost less (up to 8% of
+    // a matmul tile: bench/NOTES.md v44).
     auto issue = [&](Value k, Value stage) {
       if (useTma)
-        issueTmaCopies(b, loop, cands, k, stage, barriers);
+        issueTmaCopies(b, loop, cands, k, stage, barriers,
+                       /*predicated=*/!refillAfterWait);
       else
         issueCopies(b, loop, cands, k, stage, /*async=*/true,
                     /*registers=*/false);

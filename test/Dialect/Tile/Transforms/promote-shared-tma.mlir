@@ -38,8 +38,10 @@
 // CHECK: %[[D:.*]] = tile.dot
 // CHECK-NEXT: %[[W:.*]] = tile.dot_wait %[[D]] pending = 1 {synchronize}
 // CHECK-NEXT: %[[NEXT:.*]] = arith.cmpi slt, %[[KN:.*]], %arg5 : i32
-// CHECK: tile.tma_copy %arg0[%{{.*}}, %[[KN]]] {{.*}} if %[[NEXT]]
-// CHECK: tile.tma_copy %arg1[%[[KN]], %{{.*}}] {{.*}} if %[[NEXT]]
+// The copies behind the in-flight dot's wait are branched around (no
+// `predicated`).
+// CHECK: tile.tma_copy %arg0[%{{.*}}, %[[KN]]] {{.*}} if %[[NEXT]] :
+// CHECK: tile.tma_copy %arg1[%[[KN]], %{{.*}}] {{.*}} if %[[NEXT]] :
 // CHECK-NEXT: scf.yield %[[W]]
 // CHECK: }
 // CHECK: tile.dot_wait %{{.*}} pending = 0 :

@@ -425,12 +425,14 @@ def Tile_TmaCopyOp : Tile_Op<"tma_copy", [AttrSizedOperandSegments]> {
     tensor's slices: slice `slice` starts `bounds[row] * stride` elements
     after slice `slice - 1` (row: the dimension `stride` steps), and `base`
     is slice 0; the runtime bounds the slices by the allocation `base`
-    lies in.
+    lies in. With `predicated` the issuing threads' instructions are
+    predicated instead of branched around (ptxas serializes the warpgroup
+    MMAs of a warpgroup with a divergent path among them).
   }];
   let arguments = (ins Tile_Ptr:$base, Variadic<I32>:$starts,
       Variadic<I32>:$bounds, I32:$stride, Optional<I32>:$slice,
       Tile_SharedMemRef:$buffer, I32:$stage, Tile_BarrierMemRef:$barriers,
-      I1:$pred);
+      I1:$pred, UnitAttr:$predicated);
   let assemblyFormat = [{
     $base `[` $starts `]` (`slice` $slice^)? `bounds` `[` $bounds `]` `stride` $stride `into`
     $buffer `[` $stage `]` `barriers` $barriers `if` $pred attr-dict `:`
