@@ -223,8 +223,8 @@ CUtensorMap RuntimeImpl::tensorMap(const KernelInfo &k,
                      : map.swizzleBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                      : map.swizzleBytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
                                               : CU_TENSOR_MAP_SWIZZLE_NONE;
-  // Slices of a packed 3-D tensor: as many as the allocation holds from
-  // `address` on (a slice reaching past its end is not read whole).
+  // Slices of a packed 3-D tensor: as many whole slices as the allocation
+  // holds from `address` on, so that the map never reads past its end.
   unsigned long long sliceBytes = 0, slices = 0;
   if (map.slices) {
     sliceBytes = (unsigned long long)size1 * pitch * elemBytes;

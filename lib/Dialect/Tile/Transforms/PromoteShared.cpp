@@ -629,11 +629,11 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
           MemRefType::get({stages}, b.getI64Type(), AffineMap(),
                           b.getI32IntegerAttr(3)),
           int32_t(cands.size()));
-    // Copies between a dot's MMAs (after the first of several dots) are
-    // predicated, not branched around: ptxas serialized every MMA of a
-    // one-warpgroup attention kernel beside the branches (C7520, 0.73x);
-    // behind the in-flight dot's wait the branches cost less (up to 8% of
-    // a matmul tile: bench/NOTES.md v44).
+    // Without MMAs in flight the copies sit after the body's first dot,
+    // among its dots' MMAs: predicated, not branched around (ptxas
+    // serialized every MMA of a one-warpgroup attention kernel beside the
+    // branches: C7520, 0.73x). Behind the in-flight dot's wait the branches
+    // cost less (predicating cost a matmul tile 8%: bench/NOTES.md v44).
     auto issue = [&](Value k, Value stage) {
       if (useTma)
         issueTmaCopies(b, loop, cands, k, stage, barriers,
