@@ -48,7 +48,6 @@ const Driver *tile::cuda::load(std::string &why) {
     bind(driver.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
     bind(driver.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
     bind(driver.cuMemsetD8, "cuMemsetD8_v2");
-    bind(driver.cuMemGetAddressRange, "cuMemGetAddressRange_v2");
     bind(driver.cuEventCreate, "cuEventCreate");
     bind(driver.cuEventRecord, "cuEventRecord");
     bind(driver.cuEventSynchronize, "cuEventSynchronize");

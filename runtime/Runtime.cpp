@@ -223,26 +223,18 @@ CUtensorMap RuntimeImpl::tensorMap(const KernelInfo &k,
                      : map.swizzleBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                      : map.swizzleBytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
                                               : CU_TENSOR_MAP_SWIZZLE_NONE;
-  // Slices of a packed 3-D tensor: as many whole slices as the allocation
-  // holds from `address` on, so that the map never reads past its end.
+  // Slices of a packed 3-D tensor: the program bounds none (it reads the
+  // slice its offset names), so the map takes as many as it may hold, 2^31.
+  // Bounding them by the allocation the pointer lies in was wrong: memory
+  // mapped in pieces (PyTorch's expandable segments) reports one piece.
   unsigned long long sliceBytes = 0, slices = 0;
   if (map.slices) {
     sliceBytes = (unsigned long long)size1 * pitch * elemBytes;
-    CUdeviceptr allocation = 0;
-    size_t allocationBytes = 0;
-    CUresult r =
-        driver->cuMemGetAddressRange(&allocation, &allocationBytes, address);
-    if (r != CUDA_SUCCESS)
-      throw what("cuMemGetAddressRange: " + describe(*driver, r));
-    slices = (allocation + allocationBytes - address) / sliceBytes;
-    if (slices == 0)
-      throw what("its allocation holds less than one slice of " +
-                 std::to_string(sliceBytes) + " bytes");
     if (sliceBytes >= (1ull << 40))
       throw what("its slices are " + std::to_string(sliceBytes) +
                  " bytes apart; the Tensor Memory Accelerator takes strides "
                  "below 2^40 bytes");
-    slices = std::min<unsigned long long>(slices, 1ull << 32);
+    slices = 1ull << 31;
   }
   std::vector<unsigned long long> key = {address,
                                          (unsigned long long)type,

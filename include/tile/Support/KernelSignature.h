@@ -20,8 +20,9 @@
 // dimension and M rows lda elements apart, read in boxes of 64 x 8
 // elements with the 128-byte swizzle (sizes and pitch: parameter names
 // or decimal constants). A trailing `:slices` makes it the first of the
-// slices of a packed 3-D tensor, M * lda elements apart, as many as fit
-// in the allocation `a` points into (boxes one slice deep):
+// slices of a packed 3-D tensor, M * lda elements apart, unbounded in
+// number (2^31: the program names the slice it reads; boxes one slice
+// deep):
 //
 //   tmap=k:f16:128,N:128:64x64:128:slices
 //
@@ -71,8 +72,8 @@ struct TensorMapInfo {
   unsigned box[2] = {0, 0};
   /// 32, 64 or 128; 0 for none.
   unsigned swizzleBytes = 0;
-  /// A third dimension: slices `sizes[1] * pitch` elements apart, bounded
-  /// by the allocation the pointer lies in.
+  /// A third dimension: slices `sizes[1] * pitch` elements apart, with no
+  /// bound of their own.
   bool slices = false;
 };
 

@@ -424,8 +424,8 @@ def Tile_TmaCopyOp : Tile_Op<"tma_copy", [AttrSizedOperandSegments]> {
     hardware's swizzle. With `slice`, the tensor is one of a packed 3-D
     tensor's slices: slice `slice` starts `bounds[row] * stride` elements
     after slice `slice - 1` (row: the dimension `stride` steps), and `base`
-    is slice 0; the runtime bounds the slices by the allocation `base`
-    lies in. With `predicated` the issuing threads' instructions are
+    is slice 0; nothing bounds the slices but what the program reads.
+    With `predicated` the issuing threads' instructions are
     predicated instead of branched around (ptxas serializes the warpgroup
     MMAs of a warpgroup with a divergent path among them).
   }];
