@@ -394,8 +394,8 @@ Value materialize(OpBuilder &b, Location loc, const ScalarTerm &term) {
              : arith::AddIOp::create(b, loc, term.value, constant).getResult();
 }
 
-/// The op of `loop`'s body that is or holds its first dot; null when there
-/// is none.
+/// The op of `loop`'s body that is or holds its first dot (a loop with
+/// staged operands has the dots that read them).
 Operation *firstDot(scf::ForOp loop) {
   Block *body = loop.getBody();
   for (Operation &op : body->without_terminator()) {
@@ -403,7 +403,7 @@ Operation *firstDot(scf::ForOp loop) {
     if (found.wasInterrupted())
       return &op;
   }
-  return nullptr;
+  llvm_unreachable("staged operands feed a dot of the loop");
 }
 
 /// The ops of `loop`'s body that `values` depend on, when all are pure,
@@ -733,10 +733,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
       OpBuilder::InsertionGuard guard(b);
       if (refillAfterWait)
         b.setInsertionPoint(turn->getNextNode());
-      else if (Operation *dot = useTma ? firstDot(loop) : nullptr)
-        b.setInsertionPointAfter(dot);
       else if (useTma)
-        b.setInsertionPoint(terminator);
+        b.setInsertionPointAfter(firstDot(loop));
       issue(aheadIv, aheadStage);
     }
     // Each transposing copy's stage and location, kept past the loads.

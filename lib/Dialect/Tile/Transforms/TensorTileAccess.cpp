@@ -248,11 +248,11 @@ std::optional<TensorTileAccess> tile::matchTensorTileAccess(Value ptr,
   // An unmasked dimension reads indices [0, W) of a tensor W wide there;
   // along the contiguous one, rows must not overlap (a constant row stride
   // of at least W), which a tensor map requires.
+  const ScalarTerm &rowStride = access.strides[1 - access.contiguousDim];
   for (unsigned dim : {0u, 1u}) {
     if (masked[dim])
       continue;
     int64_t width = type.getDimSize(dim);
-    const ScalarTerm &rowStride = access.strides[1 - access.contiguousDim];
     if (access.starts[dim].value || access.starts[dim].constant != 0 ||
         (dim == access.contiguousDim &&
          (rowStride.value || rowStride.constant < width)))
