@@ -136,6 +136,7 @@ Kernel TunedKernelImpl::kernel(size_t index) const {
   moduleOptions.numStages = configs[index].numStages;
   moduleOptions.arch = options.arch;
   moduleOptions.tma = options.tma;
+  moduleOptions.warpSpecialize = options.warpSpecialize;
   return rt
       ->compileSource(source, name, configs[index].constants, moduleOptions)
       .kernel(kernelName);
@@ -168,10 +169,12 @@ std::string TunedKernelImpl::storeKey(const std::string &shape) const {
   std::string configList;
   for (const Config &c : configs)
     configList += c.str() + ";";
-  return DiskCache::makeKey(
-      {compilerVersion(), buildCommit(), "autotune", source, kernelName,
-       configList, rt->deviceName(), rt->deviceArch(),
-       options.arch + (options.tma ? "" : "/cp.async"), shape});
+  return DiskCache::makeKey({compilerVersion(), buildCommit(), "autotune",
+                             source, kernelName, configList, rt->deviceName(),
+                             rt->deviceArch(),
+                             options.arch + (options.tma ? "" : "/cp.async") +
+                                 (options.warpSpecialize ? "" : "/one-role"),
+                             shape});
 }
 
 void TunedKernelImpl::compileAll(const std::vector<Arg> &args) {

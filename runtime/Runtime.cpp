@@ -33,6 +33,9 @@ struct LoadedModule {
   std::vector<CUfunction> functions;
   /// Dynamic shared memory each function's launch passes.
   std::vector<long> sharedBytes;
+  /// Warps each function's launch runs (its signature's: a producer
+  /// warpgroup's included).
+  std::vector<unsigned> numWarps;
   /// The tensor maps each function takes after its parameters.
   std::vector<std::vector<TensorMapInfo>> tensorMaps;
   ~LoadedModule() {
@@ -163,6 +166,7 @@ RuntimeImpl::load(const std::string &ptx,
             "cuFuncSetAttribute of kernel '" + k.name + "'");
     result->functions.push_back(fn);
     result->sharedBytes.push_back(k.sharedBytes);
+    result->numWarps.push_back(k.numWarps);
     result->tensorMaps.push_back(k.tensorMaps);
   }
   return result;
@@ -307,7 +311,8 @@ std::shared_ptr<LoadedModule> ModuleImpl::variant(size_t kernelIndex,
     divisible += n + ";";
   std::string warps = std::to_string(options.numWarps) + "/" +
                       std::to_string(options.numStages) +
-                      (options.tma ? "" : "/cp.async");
+                      (options.tma ? "" : "/cp.async") +
+                      (options.warpSpecialize ? "" : "/one-role");
   std::string key =
       DiskCache::makeKey({compilerVersion(), buildCommit(), source, constants,
                           divisible, options.arch, warps});
@@ -545,10 +550,11 @@ void Kernel::launchArgs(Grid grid, const std::vector<Arg> &args,
   CUresult r;
   {
     ContextScope scope(rt);
-    r = rt.driver->cuLaunchKernel(
-        loaded->functions[index], grid.x, grid.y, grid.z, 32 * k.numWarps, 1, 1,
-        unsigned(loaded->sharedBytes[index]), static_cast<CUstream>(stream),
-        params, nullptr);
+    r = rt.driver->cuLaunchKernel(loaded->functions[index], grid.x, grid.y,
+                                  grid.z, 32 * loaded->numWarps[index], 1, 1,
+                                  unsigned(loaded->sharedBytes[index]),
+                                  static_cast<CUstream>(stream), params,
+                                  nullptr);
   }
   if (r != CUDA_SUCCESS)
     throw Error("launch of kernel '" + k.name +
@@ -649,6 +655,7 @@ Module Runtime::compileSource(const std::string &source,
   module->options.numWarps = options.numWarps;
   module->options.numStages = options.numStages;
   module->options.tma = options.tma;
+  module->options.warpSpecialize = options.warpSpecialize;
   module->options.arch = options.arch.empty() ? defaultArch() : options.arch;
   if (!isSupportedArch(module->options.arch))
     throw Error("unsupported arch '" + module->options.arch + "'");

@@ -121,6 +121,7 @@ LogicalResult tile::lowerModule(ModuleOp module, const CompileOptions &options,
   pipeline.maxSharedBytes = maxSharedBytesPerBlock(options.arch);
   pipeline.wgmma = options.arch == "sm_90a";
   pipeline.tma = options.tma;
+  pipeline.warpSpecialize = options.warpSpecialize;
   if (failed(runPasses(module, hook, [&](OpPassManager &pm) {
         switch (options.stage) {
         case Stage::Tile:
@@ -137,6 +138,9 @@ LogicalResult tile::lowerModule(ModuleOp module, const CompileOptions &options,
   for (KernelInfo &k : kernels) {
     k.sharedBytes = kernelSharedBytes(module, k.name);
     k.tensorMaps = kernelTensorMaps(module, k.name);
+    // A producer warpgroup (tile.producer) adds warps to the launch.
+    if (int64_t threads = kernelThreads(module, k.name))
+      k.numWarps = threads / 32;
   }
   return success();
 }

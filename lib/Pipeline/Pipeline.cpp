@@ -42,6 +42,7 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   promote.maxSharedBytes = options.maxSharedBytes;
   promote.wgmma = options.wgmma;
   promote.tma = options.wgmma && options.tma;
+  promote.warpSpecialize = promote.tma && options.warpSpecialize;
   pm.addPass(createTilePromoteShared(promote));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
@@ -93,6 +94,11 @@ void tile::registerTilePipeline() {
                      llvm::cl::desc("With wgmma, fill the stages of whole-tile "
                                     "loads with the Tensor Memory Accelerator"),
                      llvm::cl::init(true)};
+    Option<bool> warpSpecialize{
+        *this, "warp-specialize",
+        llvm::cl::desc("With tma, a producer warpgroup for pipelines that "
+                       "transpose an operand into shared memory"),
+        llvm::cl::init(true)};
   };
   auto convert = [](const Options &o) {
     PipelineOptions options;
@@ -101,6 +107,7 @@ void tile::registerTilePipeline() {
     options.maxSharedBytes = o.maxSharedBytes;
     options.wgmma = o.wgmma;
     options.tma = o.tma;
+    options.warpSpecialize = o.warpSpecialize;
     return options;
   };
   PassPipelineRegistration<Options>(

@@ -98,6 +98,12 @@ static cl::opt<bool>
                       "false: cp.async)"),
              cl::init(true), cl::cat(benchCategory));
 
+static cl::opt<bool> benchWarpSpecialize(
+    "warp-specialize",
+    cl::desc("with TMA, producer warpgroups for the pipelines that transpose "
+             "an operand into shared memory (default true)"),
+    cl::init(true), cl::cat(benchCategory));
+
 static cl::opt<std::string>
     benchArch("arch",
               cl::desc("architecture the matmuls compile for (sm_80, sm_90: "
@@ -283,6 +289,8 @@ static void benchKernelFile(Runtime &rt, Buffer &flush) {
   ModuleOptions options;
   options.numWarps = kernelWarps;
   options.numStages = kernelStages;
+  options.tma = benchTma;
+  options.warpSpecialize = benchWarpSpecialize;
   Module module = rt.compileFile(kernelFile, constants, options);
   const std::vector<KernelInfo> &kernels = module.kernels();
   std::string name = kernelName;
@@ -577,6 +585,7 @@ int main(int argc, char **argv) {
       tuning.verbose = tuneVerbose;
       tuning.arch = benchArch;
       tuning.tma = benchTma;
+      tuning.warpSpecialize = benchWarpSpecialize;
       std::map<std::string, TunedKernel> kernels;
       for (MatmulShape s : matmuls) {
         if (!matmulFilter.empty()) {

@@ -78,6 +78,13 @@ cl::opt<bool> tma(
              "Accelerator (the kernel then takes tensor maps the runtime "
              "encodes; default true; --tma=false: cp.async)"),
     cl::init(true), cl::cat(tilecCategory));
+cl::opt<bool> warpSpecialize(
+    "warp-specialize",
+    cl::desc("With --tma, fill the stages of a pipeline whose operand is "
+             "transposed on its way into shared memory (tf32 B stored along "
+             "N) from a producer warpgroup: the kernel runs 4 more warps "
+             "than --num-warps (default true)"),
+    cl::init(true), cl::cat(tilecCategory));
 cl::list<std::string> divisibleArgs(
     "divisible", cl::CommaSeparated,
     cl::desc("Arguments the code may assume divisible by 16 (a pointer: "
@@ -230,6 +237,7 @@ int main(int argc, char **argv) {
   options.numWarps = numWarps;
   options.numStages = numStages;
   options.tma = tma;
+  options.warpSpecialize = warpSpecialize;
   // --run interprets the tile IR as written: no layouts, no specialization.
   options.stage = run          ? tile::Stage::Tile
                   : explaining ? tile::Stage::Layouts

@@ -31,6 +31,11 @@ std::string sharedBufferName(llvm::StringRef kernelName);
 /// (0: none).
 int64_t kernelSharedBytes(mlir::ModuleOp module, llvm::StringRef kernelName);
 
+/// The threads per block kernel `kernelName` of lowered `module` is launched
+/// with (its known block size: the kernel's warps and a producer's); 0 when
+/// the module is not lowered that far.
+int64_t kernelThreads(mlir::ModuleOp module, llvm::StringRef kernelName);
+
 /// The attribute of a lowered kernel that lists its tensor-map parameters
 /// (an array of `tmap=` strings, see KernelSignature.h).
 inline constexpr llvm::StringLiteral kTensorMapsAttrName = "tile.tensor_maps";

@@ -58,6 +58,9 @@ struct CompileOptions {
   /// On sm_90a, fill the wgmma stages of whole-tile loads with the Tensor
   /// Memory Accelerator (PipelineOptions::tma).
   bool tma = true;
+  /// With tma, a producer warpgroup for pipelines that transpose an operand
+  /// on its way into shared memory (PipelineOptions::warpSpecialize).
+  bool warpSpecialize = true;
   Specialization specialization;
   Stage stage = Stage::PTX;
 };

@@ -35,6 +35,11 @@ struct PipelineOptions {
   /// Tensor Memory Accelerator instead of cp.async (tile-promote-shared's
   /// `tma`; kernels then take tensor maps, see KernelSignature.h).
   bool tma = true;
+  /// With tma, fill the stages of a pipeline whose tf32 B is transposed on
+  /// its way into shared memory from a producer warpgroup of its own
+  /// (tile-promote-shared's `warp-specialize`; the kernel then runs 4 more
+  /// warps than asked for).
+  bool warpSpecialize = true;
 };
 
 /// Adds the passes that run on frontend-generated tile IR to `pm`:

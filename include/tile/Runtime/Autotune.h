@@ -76,6 +76,8 @@ struct AutotuneOptions {
   std::string arch;
   /// On sm_90a, TMA copies where they apply (ModuleOptions::tma).
   bool tma = true;
+  /// Producer warpgroups where they apply (ModuleOptions::warpSpecialize).
+  bool warpSpecialize = true;
 };
 
 /// What tuning found for one shape key.

@@ -106,6 +106,9 @@ struct ModuleOptions {
   /// On sm_90a, fill the stages of whole-tile loads with the Tensor Memory
   /// Accelerator (false: cp.async).
   bool tma = true;
+  /// With TMA, give pipelines that transpose an operand on its way into
+  /// shared memory a producer warpgroup (CompileOptions::warpSpecialize).
+  bool warpSpecialize = true;
 };
 
 class Kernel;

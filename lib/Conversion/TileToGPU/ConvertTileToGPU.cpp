@@ -31,6 +31,24 @@ int64_t tile::kernelSharedBytes(ModuleOp module, StringRef kernelName) {
   return bytes;
 }
 
+int64_t tile::kernelThreads(ModuleOp module, StringRef kernelName) {
+  int64_t threads = 0;
+  module->walk([&](Operation *op) {
+    auto symbol = dyn_cast<SymbolOpInterface>(op);
+    if (!symbol || symbol.getName() != kernelName)
+      return;
+    // gpu.func's own attribute, or the llvm.func's after gpu-to-nvvm.
+    DenseI32ArrayAttr size =
+        isa<gpu::GPUFuncOp>(op)
+            ? cast<gpu::GPUFuncOp>(op).getKnownBlockSizeAttr()
+            : op->getAttrOfType<DenseI32ArrayAttr>(
+                  gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr());
+    if (size)
+      threads = size[0];
+  });
+  return threads;
+}
+
 std::vector<TensorMapInfo> tile::kernelTensorMaps(ModuleOp module,
                                                   StringRef kernelName) {
   std::vector<TensorMapInfo> maps;
@@ -125,7 +143,10 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
     auto func = gpu::GPUFuncOp::create(b, kernel.getLoc(), kernel.getSymName(),
                                        FunctionType::get(ctx, argTypes, {}));
     func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+    // A producer's warps (tile.producer) follow the kernel's own.
     int32_t threads = 32 * numWarps.getInt();
+    kernel.walk(
+        [&](ProducerOp producer) { threads += 32 * producer.getWarps(); });
     func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
     LoweringContext lowering(kernel, func, axisInfo, patterns);
     if (failed(lowering.run()))

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -206,10 +207,75 @@ LogicalResult lowerTmaWait(TmaWaitOp op, LoweringContext &l) {
   return success();
 }
 
+LogicalResult lowerBarrierArrive(BarrierArriveOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  // Every thread fences its own stores before its arrival releases them.
+  if (op.getPublishShared())
+    NVVM::FenceProxyOp::create(
+        b,
+        NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+  Value arrives = op.getPred() ? l.lookupScalar(op.getPred()) : Value();
+  if (op.getPerWarp()) {
+    Value lane0 = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                        l.getLaneId(), l.i32(0));
+    arrives = arrives ? arith::AndIOp::create(b, arrives, lane0) : lane0;
+  }
+  Value barrier = barrierOf(l, op.getBarriers(), op.getStage());
+  l.emitIf(arrives, [&] {
+    NVVM::MBarrierArriveOp::create(b, /*res=*/Type(), barrier,
+                                   /*count=*/Value());
+  });
+  return success();
+}
+
+LogicalResult lowerProducer(ProducerOp op, LoweringContext &l) {
+  ImplicitLocOpBuilder &b = l.builder();
+  auto kernelWarps = l.getKernel()->getAttrOfType<IntegerAttr>(
+      TileDialect::NumWarpsAttrHelper::getNameStr());
+  int64_t consumerThreads = 32 * kernelWarps.getInt();
+  int64_t producerThreads = 32 * int64_t(op.getWarps());
+  // The register file (64 Ki, of which setmaxnreg hands out at most 64512)
+  // split unevenly: the producer's warps copy, the kernel's own hold the
+  // accumulators. Counts are multiples of 8 from 24 to 256.
+  constexpr int64_t kRegisterFile = 64512;
+  // 104: the producer's loads of two iterations in flight (64 registers of
+  // a 32 x 128 tf32 tile) and their addresses.
+  int64_t producerRegs = 104;
+  int64_t consumerRegs =
+      std::min<int64_t>(256, (kRegisterFile - producerRegs * producerThreads) /
+                                 consumerThreads / 8 * 8);
+  Value isProducer = arith::CmpIOp::create(b, arith::CmpIPredicate::uge,
+                                           l.thread(), l.i32(consumerThreads));
+  auto ifOp = scf::IfOp::create(b, isProducer, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  // Up to 256 threads every thread may have 255 registers anyway (ptxas
+  // then ignores setmaxnreg: C7508).
+  bool rebalance = (consumerThreads + producerThreads) * 255 > 65536;
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  if (rebalance)
+    NVVM::SetMaxRegisterOp::create(b, producerRegs,
+                                   NVVM::SetMaxRegisterAction::decrease);
+  Value thread = arith::SubIOp::create(b, l.thread(), l.i32(consumerThreads));
+  if (failed(l.lowerProducerBody(op.getBody().front(), thread)))
+    return failure();
+  // The producer's warps are done: they never reach the kernel's barriers
+  // (a block barrier does not wait for exited threads).
+  NVVM::Exit::create(b);
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  if (rebalance)
+    NVVM::SetMaxRegisterOp::create(b, consumerRegs,
+                                   NVVM::SetMaxRegisterAction::increase);
+  return success();
+}
+
 } // namespace
 
 void tile::populateTmaLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerBarrierAlloc);
   patterns.add(lowerTmaCopy);
   patterns.add(lowerTmaWait);
+  patterns.add(lowerBarrierArrive);
+  patterns.add(lowerProducer);
 }

@@ -268,6 +268,27 @@ LogicalResult LoweringContext::lowerBlock(Block &block) {
   return success();
 }
 
+LogicalResult LoweringContext::lowerProducerBody(Block &body, Value thread) {
+  // Thread coordinates hoisted to the kernel's top use the kernel's thread
+  // index: the producer hoists its own to the top of its body.
+  auto saved = std::make_tuple(threadId, laneId, warpId, prologueAnchor);
+  decltype(laneCache) savedLanes, savedWarps, savedBases;
+  std::swap(savedLanes, laneCache);
+  std::swap(savedWarps, warpCache);
+  std::swap(savedBases, baseCache);
+  threadId = thread;
+  laneId = arith::RemUIOp::create(b, threadId, i32(32));
+  warpId = arith::DivUIOp::create(b, threadId, i32(32));
+  prologueAnchor = LLVM::ZeroOp::create(b, b.getI32Type());
+  LogicalResult result = lowerBlock(body);
+  prologueAnchor->erase();
+  std::tie(threadId, laneId, warpId, prologueAnchor) = saved;
+  std::swap(savedLanes, laneCache);
+  std::swap(savedWarps, warpCache);
+  std::swap(savedBases, baseCache);
+  return result;
+}
+
 LogicalResult LoweringContext::lowerBlockInto(Block &from, Block *to) {
   if (!to->empty() && to->back().hasTrait<OpTrait::IsTerminator>())
     to->back().erase();

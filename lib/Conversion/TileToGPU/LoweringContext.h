@@ -195,6 +195,11 @@ public:
   /// The thread's index in the block (i32).
   mlir::Value thread() const { return threadId; }
 
+  /// Lowers `body` (a `tile.producer`'s) at the insertion point for threads
+  /// whose index among the producer's warps is `thread`: thread, lane and
+  /// warp indices, and the thread coordinates computed from them, are the
+  /// producer's while it is lowered.
+  mlir::LogicalResult lowerProducerBody(mlir::Block &body, mlir::Value thread);
   /// Emits `body` under `cond` (unconditionally when cond is null).
   void emitIf(mlir::Value cond, llvm::function_ref<void()> body);
   mlir::LLVM::LLVMPointerType globalPtrType();

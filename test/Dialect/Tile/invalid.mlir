@@ -563,6 +563,40 @@ tile.kernel @barriers_without_arrivals() {
 
 // -----
 
+tile.kernel @producer_of_two_warps() {
+  // expected-error @+1 {{'tile.producer' op runs on whole warpgroups: warps must be a positive multiple of 4, got 2}}
+  tile.producer warps = 2 {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @producer_in_a_loop(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    // expected-error @+1 {{'tile.producer' op must be in a kernel's body}}
+    tile.producer warps = 4 {
+    }
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @producer_reads_kernel_tile(%p: !tile.ptr<f32>) {
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  // expected-error @+1 {{'tile.producer' op uses a tile defined outside its body}}
+  tile.producer warps = 4 {
+    %q = tile.splat %p : tensor<128x!tile.ptr<f32>>
+    %a = "tile.addptr"(%q, %r) : (tensor<128x!tile.ptr<f32>>, tensor<128xi32>) -> tensor<128x!tile.ptr<f32>>
+  }
+  tile.return
+}
+
+// -----
+
 tile.kernel @tma_copy_3d(%p: !tile.ptr<f16>, %i: i32, %pred: i1) {
   %s = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3 : i32>
   %b = tile.barrier_alloc arrivals = 1 : memref<2xi64, 3 : i32>

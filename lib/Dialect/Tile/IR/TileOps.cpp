@@ -413,6 +413,28 @@ LogicalResult AsyncCopyOp::verify() {
                     cast<PointerType>(ptrType.getElementType()).getPointeeType());
 }
 
+LogicalResult ProducerOp::verify() {
+  if (getWarps() <= 0 || getWarps() % 4 != 0)
+    return emitOpError("runs on whole warpgroups: warps must be a positive "
+                       "multiple of 4, got ")
+           << getWarps();
+  if (!isa<KernelOp>((*this)->getParentOp()))
+    return emitOpError("must be in a kernel's body");
+  // Tiles from above are computed by the kernel's own warps; constants
+  // (which canonicalization hoists) are the same in every thread.
+  WalkResult outside = getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (isa<RankedTensorType>(operand.getType()) &&
+          !getBody().isAncestor(operand.getParentRegion()) &&
+          !matchPattern(operand, m_Constant()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (outside.wasInterrupted())
+    return emitOpError("uses a tile defined outside its body");
+  return success();
+}
+
 LogicalResult SharedStoreOp::verify() {
   auto type = getValue().getType();
   auto layout = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());

@@ -167,9 +167,13 @@ static bool isKMajor(Candidate &c, unsigned opIdx) {
 /// 6.4x its bank conflicts; 4 x 4 blocks per thread (16-byte loads along
 /// N, eight lanes along K) at 0.91x of this layout, with two-way
 /// conflicting stores and more of the loads' latency exposed.
-static BlockedEncodingAttr transposingCopyLayout(Candidate &c) {
+/// With `warps` non-zero the layout spans that many warps instead of the
+/// load's (a producer warpgroup's).
+static BlockedEncodingAttr transposingCopyLayout(Candidate &c,
+                                                 unsigned warps = 0) {
   auto type = cast<RankedTensorType>(c.load.getType());
-  unsigned warps = cast<BlockedEncodingAttr>(type.getEncoding()).getNumWarps();
+  if (warps == 0)
+    warps = cast<BlockedEncodingAttr>(type.getEncoding()).getNumWarps();
   unsigned alongK = std::clamp<unsigned>(type.getDimSize(0) / 4, 1, warps);
   return BlockedEncodingAttr::get(c.load.getContext(), {4, 1}, {1, 32},
                                   {alongK, warps / alongK}, {0, 1});
@@ -501,7 +505,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
   /// tiles.
   SmallVector<Value> issueCopies(OpBuilder &b, scf::ForOp loop,
                                  MutableArrayRef<Candidate> cands, Value k,
-                                 Value stage, bool async, bool registers) {
+                                 Value stage, bool async, bool registers,
+                                 unsigned copyWarps = 0) {
     SmallVector<Value> loaded;
     Location loc = loop.getLoc();
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
@@ -516,7 +521,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                            ? mapping.lookupOrDefault(c.load.getMask())
                            : Value();
       if (c.transposingCopy) {
-        BlockedEncodingAttr layout = transposingCopyLayout(c);
+        BlockedEncodingAttr layout = transposingCopyLayout(c, copyWarps);
         ptr = rematerialize(b, ptr, layout);
         if (loadMask)
           loadMask = rematerialize(b, loadMask, layout);
@@ -555,6 +560,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
                                           loop.getUpperBound());
     for (Candidate &c : cands) {
+      // Transposing copies go through registers (issueCopies).
+      if (c.transposingCopy)
+        continue;
       IRMapping mapping;
       SmallVector<Operation *> cloned = cloneAddressing(b, loop, c, k, mapping);
       // The clone reads the same tensor tile, from k's starts.
@@ -577,6 +585,162 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
         if (op->use_empty())
           op->erase();
     }
+  }
+
+  /// Warps of a producer warpgroup.
+  static constexpr unsigned kProducerWarps = 4;
+
+  /// The dot whose stages a producer warpgroup fills (pipelineWithProducer)
+  /// in `loop`, pipelined with `stages` stages; null when none may: the
+  /// option is off, no candidate is a transposing copy (the others then
+  /// gain nothing, bench/NOTES.md v45) or one would take a producer thread
+  /// more than 32 registers per iteration, another is no TMA copy, no dot's
+  /// MMAs stay in flight, or the loop is not in the kernel's body or its
+  /// kernel already has a producer.
+  DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                    int64_t stages) {
+    if (!warpSpecialize || !wgmma || !tma || stages < 2 ||
+        !isa<KernelOp>(loop->getParentOp()))
+      return {};
+    bool transposing = false;
+    for (Candidate &c : cands) {
+      if (c.transposingCopy) {
+        // Two iterations of the tile in a producer thread's registers (the
+        // register budget of LowerTma.cpp's producers): 32 elements each.
+        auto type = cast<RankedTensorType>(c.load.getType());
+        if (type.getNumElements() > 32 * 32 * kProducerWarps)
+          return {};
+        transposing = true;
+      } else if (!tmaAccess(c)) {
+        return {};
+      }
+    }
+    bool hasProducer =
+        loop->getParentOp()
+            ->walk([](ProducerOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
+    if (!transposing || hasProducer)
+      return {};
+    return inFlightDot(loop, cands);
+  }
+
+  /// Pipelines `loop` with a producer warpgroup (`tile.producer`) that
+  /// fills every stage while the kernel's warps run the MMAs of `dot`,
+  /// whose MMAs stay in flight:
+  ///
+  ///   producer, iteration i: tma_wait empty[i%S] (phase of i-S's release)
+  ///                          TMA copies, loads + shared_store into i%S
+  ///                          barrier_arrive full[i%S] (stores published)
+  ///   kernel,   iteration i: tma_wait full[i%S]
+  ///                          dot reading stage i%S
+  ///                          dot_wait pending = 1   -- iteration i-1's end
+  ///                          barrier_arrive empty[(i-1)%S] (one per warp)
+  ///
+  /// Neither side passes a block barrier in the loop: a transposing copy's
+  /// loads and stores no longer sit among the MMAs (bench/NOTES.md v45).
+  void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                            int64_t stages, DotOp dot) {
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    auto i32 = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, v, 32);
+    };
+    Value lb = loop.getLowerBound(), step = loop.getStep();
+    // Iteration number, stage and the stage's phase parity at `iv`.
+    auto position = [&](Value iv) {
+      Value iteration = arith::DivUIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
+      Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
+      Value phase = arith::AndIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, iteration, i32(stages)),
+          i32(1));
+      return std::make_tuple(iteration, stage, phase);
+    };
+    auto barrierType = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
+                                       b.getI32IntegerAttr(3));
+    // A stage is full once each TMA copy's bytes landed and every producer
+    // thread published its stores; empty once every warp of the kernel
+    // ended the MMAs that read it.
+    int64_t tmaCopies =
+        llvm::count_if(cands, [](Candidate &c) { return !c.transposingCopy; });
+    Value full = BarrierAllocOp::create(
+        b, loc, barrierType, int32_t(tmaCopies + 32 * kProducerWarps));
+    Value empty = BarrierAllocOp::create(
+        b, loc, barrierType,
+        int32_t(cast<BlockedEncodingAttr>(dot.getType().getEncoding())
+                    .getNumWarps()));
+    auto producer = ProducerOp::create(b, loc, kProducerWarps);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.createBlock(&producer.getBody());
+      // The transposing copies' registers are loaded an iteration before
+      // their stores, so that two iterations' loads are in flight: one
+      // alone left the producer a load latency per iteration, slower than
+      // the MMAs (bench/NOTES.md v45).
+      SmallVector<Value> first =
+          issueCopies(b, loop, cands, lb, Value(), /*async=*/false,
+                      /*registers=*/true, kProducerWarps);
+      auto fill = scf::ForOp::create(
+          b, loc, lb, loop.getUpperBound(), step, first,
+          [&](OpBuilder &, Location, Value k, ValueRange held) {
+            auto [iteration, stage, phase] = position(k);
+            SmallVector<Value> next = issueCopies(
+                b, loop, cands, arith::AddIOp::create(b, loc, k, step), Value(),
+                /*async=*/false, /*registers=*/true, kProducerWarps);
+            // Round r waits for the release ending round r-1 (phase r-1); a
+            // fresh barrier counts phase -1 (parity 1) as complete.
+            TmaWaitOp::create(b, loc, empty, stage,
+                              arith::XOrIOp::create(b, loc, phase, i32(1)),
+                              /*unsynchronized=*/true);
+            issueTmaCopies(b, loop, cands, k, stage, full,
+                           /*predicated=*/false);
+            unsigned i = 0;
+            for (Candidate &c : cands)
+              if (c.transposingCopy)
+                SharedStoreOp::create(b, c.load.getLoc(), held[i++], c.buffer,
+                                      stage);
+            BarrierArriveOp::create(b, loc, full, stage, /*pred=*/Value(),
+                                    /*per_warp=*/false,
+                                    /*publish_shared=*/true);
+            scf::YieldOp::create(b, loc, next);
+          });
+      (void)fill;
+    }
+    b.setInsertionPointToStart(loop.getBody());
+    auto [iteration, stage, phase] = position(loop.getInductionVar());
+    TmaWaitOp::create(b, loc, full, stage, phase, /*unsynchronized=*/true);
+    for (Candidate &c : cands) {
+      Value staged =
+          SharedLoadOp::create(b, c.load.getLoc(), c.replaced().getType(),
+                               c.buffer, stage, c.transposed());
+      c.replaced().replaceAllUsesWith(staged);
+    }
+    b.setInsertionPointAfter(dot);
+    auto turn = DotWaitOp::create(b, loc, ValueRange{dot.getResult()}, 1,
+                                  /*synchronize=*/false);
+    dot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
+    // The previous iteration's MMAs have ended in this warp: its stage goes
+    // back to the producer.
+    Value previous = arith::RemUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
+        i32(stages));
+    Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                           iteration, i32(0));
+    BarrierArriveOp::create(b, loc, empty, previous, notFirst,
+                            /*per_warp=*/true, /*publish_shared=*/false);
+    for (Candidate &c : cands) {
+      for (Operation *use : llvm::reverse(c.uses))
+        use->erase();
+      c.load.erase();
+    }
+    // The loop's result waits for the last MMAs; the block barrier after
+    // them keeps every warp's MMAs off the stages before the epilogue
+    // reuses their bytes.
+    b.setInsertionPointAfter(loop);
+    Value result = loop.getTiedLoopResult(carriedAccumulator(dot));
+    auto last = DotWaitOp::create(b, loc, ValueRange{result}, 0);
+    result.replaceAllUsesExcept(last.getResult(0), last);
+    AsyncWaitOp::create(b, loc, 0);
   }
 
   void pipeline(scf::ForOp loop) {
@@ -610,6 +774,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                   });
     for (Candidate &c : cands)
       c.buffer = allocateStages(b, c.load, stages, c.encoding);
+    if (DotOp dot = producerDot(loop, cands, stages))
+      return pipelineWithProducer(loop, cands, stages, dot);
     // Copies run S-1 iterations ahead, into the stage every warp has left.
     // A dot whose MMAs stay in flight into the next iteration still reads
     // the stage before. With TMA its wait for the previous iteration's MMAs

@@ -458,6 +458,47 @@ def Tile_TmaWaitOp : Tile_Op<"tma_wait"> {
   }];
 }
 
+def Tile_BarrierArriveOp : Tile_Op<"barrier_arrive"> {
+  let summary = "Threads arrive on a stage's mbarrier";
+  let description = [{
+    Each thread arrives once on barrier `stage` of `barriers` (only where
+    `pred`, when given, holds); with `per_warp` lane 0 arrives for its
+    warp instead, so the barrier's `arrivals` counts warps (the warp's
+    lanes must all have done what the arrival announces, as after a
+    warp-synchronous `dot_wait`). With `publish_shared` each thread first
+    makes its shared-memory stores visible to the async proxy (warpgroup
+    MMAs, TMA), so that an MMA waiting on the barrier reads them. The
+    arrival releases the thread's earlier memory operations to the
+    threads that wait for the phase (`tma_wait ... unsynchronized`).
+  }];
+  let arguments = (ins Tile_BarrierMemRef:$barriers, I32:$stage,
+      Optional<I1>:$pred, UnitAttr:$per_warp, UnitAttr:$publish_shared);
+  let assemblyFormat = [{
+    $barriers `[` $stage `]` (`if` $pred^)? attr-dict `:` type($barriers)
+  }];
+}
+
+def Tile_ProducerOp : Tile_Op<"producer", [SingleBlock, NoTerminator]> {
+  let summary = "Code that extra warps run beside the kernel's own";
+  let description = [{
+    The kernel gains `warps` warps (a warpgroup: a multiple of 4) after its
+    own; they run the body, in which thread and warp indices count from the
+    first of them and layouts span `warps` warps, and then exit. The
+    kernel's own warps skip the body and run the rest of the kernel.
+    tile-promote-shared fills a pipeline's stages in such a body (a
+    producer warpgroup) while the kernel's warps run the MMAs: the two
+    sides meet only through mbarriers (`barrier_arrive`, `tma_wait ...
+    unsynchronized`), never a block barrier. The body may use scalars
+    and constants defined above it but no other tile: those are computed
+    by the kernel's warps. At most one per kernel, in the kernel's body; its warps run with
+    fewer registers (`setmaxnreg`) so that the kernel's own get more.
+  }];
+  let arguments = (ins I32Attr:$warps);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "`warps` `=` $warps attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+}
+
 def Tile_SharedLoadOp : Tile_Op<"shared_load"> {
   let summary = "Reads a buffer stage into mma fragments or a blocked tile";
   let description = [{

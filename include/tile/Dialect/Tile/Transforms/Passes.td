@@ -221,8 +221,12 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
        Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
               /*default=*/"::tile::kSm90MaxSharedBytes",
               "Shared memory the buffers of one loop may take; fewer stages "
-              "are used when num-stages would not fit (none below 2)">];
-  let dependentDialects = ["::tile::TileDialect", "::mlir::arith::ArithDialect"];
+              "are used when num-stages would not fit (none below 2)">,
+       Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
+              "Give a TMA pipeline with a transposing copy a producer "
+              "warpgroup that fills its stages (needs tma)">];
+  let dependentDialects = ["::tile::TileDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def TileFuse : Pass<"tile-fuse", "::mlir::ModuleOp"> {
