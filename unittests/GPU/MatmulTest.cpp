@@ -458,17 +458,20 @@ TEST_F(MatmulTest, WgmmaLoneDot) {
 /// sm_90a, tf32: warpgroup MMAs (m64nNk8 tf32) on stages the TMA fills
 /// where rows are 16-byte multiples, cp.async otherwise: NT from
 /// descriptors, TT with A read into registers, NN computed transposed
-/// (Cᵀ = Bᵀ Aᵀ), TN with A read into registers and B copied element by
-/// element into a K-major stage. Every order, through
-/// strides and trans(), one and two warpgroups, BK 16 to 64 (64- and
-/// 128-byte swizzles, two panels), MMAs waited for (3 stages) and in
-/// flight (4), at edge sizes, K below one block and padded leading
-/// dimensions.
+/// (Cᵀ = Bᵀ Aᵀ), TN with A read into registers and B stored K-major
+/// through registers: by a producer warpgroup where A is a TMA copy and
+/// B's tile fits (128x128x32, 64x64x16, and 256x128x32 on 8 warps: 384
+/// threads, registers moved with setmaxnreg), by the kernel's own warps
+/// otherwise. Every order, through strides and trans(), one and two
+/// warpgroups, BK 16 to 64 (64- and 128-byte swizzles, two panels), MMAs
+/// waited for (3 stages) and in flight (4), at edge sizes, K below one
+/// block and padded leading dimensions.
 TEST_F(MatmulTest, WarpgroupMmaTf32) {
   sweepOrders(
       "wgmma", "sm_90a",
       {Tiling{"128", "128", "32", 4, 3}, Tiling{"128", "256", "32", 8, 4},
-       Tiling{"64", "64", "16", 4, 3}, Tiling{"128", "128", "64", 4, 4}},
+       Tiling{"64", "64", "16", 4, 3}, Tiling{"128", "128", "64", 4, 4},
+       Tiling{"256", "128", "32", 8, 4}},
       allOrders(), {Precision::tf32},
       [](OperandOrder order) { return order != OperandOrder::NN; },
       [&](const RunCase &run) {

@@ -1,8 +1,9 @@
 //===- KernelSignature.h - what a compiled kernel expects -------*- C++ -*-===//
 //
 // The compiler records each kernel's parameters (names, types, the
-// divisibility facts of its specialization), its warps and shared memory;
-// the runtime checks launches against it. In a PTX file the record is a
+// divisibility facts of its specialization), its warps (those it launches
+// with: a producer warpgroup's included) and shared memory; the runtime
+// checks launches against it. In a PTX file the record is a
 // comment line per kernel:
 //
 //   // tile.kernel vector_add warps=4 shared=0 x:ptr<f32>:16 n:i32:1

@@ -170,7 +170,18 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     registers instead of cp.async: `tile.load` in a layout of four k per
     thread (lanes along N), one iteration before its `shared_store`
     (16-byte vectors, distinct banks), the loop carrying the registers; the
-    stores go to the stage the copies refill, before the next load. With four or
+    stores go to the stage the copies refill, before the next load. With
+    `tma` and `warp-specialize`, where A is a TMA copy, the dot's MMAs
+    stay in flight, the loop is in the kernel's body (its kernel has no
+    producer yet) and B's tile is at most 32 elements per thread of 4
+    warps, a `tile.producer` of 4 warps fills every stage instead: per
+    iteration it waits on the stage's "empty" mbarrier (`tma_wait
+    unsynchronized`), issues A's `tma_copy`, stores B (loaded an iteration
+    before, carried by its loop) with `shared_store` and arrives on the
+    stage's "full" mbarrier (`barrier_arrive publish_shared`); the loop
+    waits on "full", and after the dot's `dot_wait pending = 1` each warp
+    releases the previous iteration's stage (`barrier_arrive per_warp`).
+    With four or
     more stages, such a dot whose result is only its own accumulator in the
     next iteration and whose A is read through descriptors (or is
     loop-invariant) leaves its MMAs in flight while the loop turns: a
