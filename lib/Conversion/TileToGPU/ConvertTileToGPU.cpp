@@ -145,9 +145,17 @@ struct ConvertTileToGPU : tile::impl::ConvertTileToGPUBase<ConvertTileToGPU> {
     func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
     // A producer's warps (tile.producer) follow the kernel's own.
     int32_t threads = 32 * numWarps.getInt();
-    kernel.walk(
-        [&](ProducerOp producer) { threads += 32 * producer.getWarps(); });
+    bool hasProducer = false;
+    kernel.walk([&](ProducerOp producer) {
+      threads += 32 * producer.getWarps() * producer.getGroups();
+      hasProducer = true;
+    });
     func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+    // setmaxnreg needs the register count at entry, which ptxas knows when
+    // one program instance fills an SM (else it ignores them: C7508).
+    if (hasProducer)
+      func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    b.getI32IntegerAttr(1));
     LoweringContext lowering(kernel, func, axisInfo, patterns);
     if (failed(lowering.run()))
       return failure();

@@ -235,14 +235,13 @@ LogicalResult lowerProducer(ProducerOp op, LoweringContext &l) {
   auto kernelWarps = l.getKernel()->getAttrOfType<IntegerAttr>(
       TileDialect::NumWarpsAttrHelper::getNameStr());
   int64_t consumerThreads = 32 * kernelWarps.getInt();
-  int64_t producerThreads = 32 * int64_t(op.getWarps());
+  int64_t groupThreads = 32 * int64_t(op.getWarps());
+  int64_t producerThreads = groupThreads * op.getGroups();
   // The register file (64 Ki, of which setmaxnreg hands out at most 64512)
   // split unevenly: the producer's warps copy, the kernel's own hold the
   // accumulators. Counts are multiples of 8 from 24 to 256.
   constexpr int64_t kRegisterFile = 64512;
-  // 104: the producer's loads of two iterations in flight (64 registers of
-  // a 32 x 128 tf32 tile) and their addresses.
-  int64_t producerRegs = 104;
+  int64_t producerRegs = op.getRegisters();
   int64_t consumerRegs =
       std::min<int64_t>(256, (kRegisterFile - producerRegs * producerThreads) /
                                  consumerThreads / 8 * 8);
@@ -257,8 +256,12 @@ LogicalResult lowerProducer(ProducerOp op, LoweringContext &l) {
   if (rebalance)
     NVVM::SetMaxRegisterOp::create(b, producerRegs,
                                    NVVM::SetMaxRegisterAction::decrease);
-  Value thread = arith::SubIOp::create(b, l.thread(), l.i32(consumerThreads));
-  if (failed(l.lowerProducerBody(op.getBody().front(), thread)))
+  Value index = arith::SubIOp::create(b, l.thread(), l.i32(consumerThreads));
+  Block &body = op.getBody().front();
+  l.map(body.getArgument(0),
+        {arith::DivUIOp::create(b, index, l.i32(groupThreads))});
+  Value thread = arith::RemUIOp::create(b, index, l.i32(groupThreads));
+  if (failed(l.lowerProducerBody(body, thread)))
     return failure();
   // The producer's warps are done: they never reach the kernel's barriers
   // (a block barrier does not wait for exited threads).

@@ -589,6 +589,7 @@ tile.kernel @producer_reads_kernel_tile(%p: !tile.ptr<f32>) {
   %r = tile.make_range 0, 128 : tensor<128xi32>
   // expected-error @+1 {{'tile.producer' op uses a tile defined outside its body}}
   tile.producer warps = 4 {
+  ^bb0(%g: i32):
     %q = tile.splat %p : tensor<128x!tile.ptr<f32>>
     %a = "tile.addptr"(%q, %r) : (tensor<128x!tile.ptr<f32>>, tensor<128xi32>) -> tensor<128x!tile.ptr<f32>>
   }
@@ -622,5 +623,34 @@ tile.kernel @tma_copy_unswizzled_stage(%p: !tile.ptr<f16>, %i: i32, %pred: i1) {
   %b = tile.barrier_alloc arrivals = 1 : memref<2xi64, 3 : i32>
   // expected-error @+1 {{'tile.tma_copy' op fills stages stored with the hardware's swizzle (a tile.shared_alloc with panels)}}
   tile.tma_copy %p[%i, %i] bounds[%i, %i] stride %i into %s[%i] barriers %b if %pred : <f16>, memref<2x64x64xf16, 3 : i32>, memref<2xi64, 3 : i32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @producer_without_groups() {
+  // expected-error @+1 {{'tile.producer' op needs at least one group, got 0}}
+  tile.producer warps = 4 groups = 0 {
+  ^bb0(%g: i32):
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @producer_with_odd_registers() {
+  // expected-error @+1 {{'tile.producer' op keeps a multiple of 8 from 24 to 256 registers, got 60}}
+  tile.producer warps = 4 registers = 60 {
+  ^bb0(%g: i32):
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @producer_without_group_index() {
+  // expected-error @+1 {{'tile.producer' op body takes the group's index (one i32 argument)}}
+  tile.producer warps = 4 {
+  }
   tile.return
 }

@@ -418,8 +418,17 @@ LogicalResult ProducerOp::verify() {
     return emitOpError("runs on whole warpgroups: warps must be a positive "
                        "multiple of 4, got ")
            << getWarps();
+  if (getGroups() <= 0)
+    return emitOpError("needs at least one group, got ") << getGroups();
+  if (getRegisters() < 24 || getRegisters() > 256 || getRegisters() % 8 != 0)
+    return emitOpError("keeps a multiple of 8 from 24 to 256 registers, got ")
+           << getRegisters();
   if (!isa<KernelOp>((*this)->getParentOp()))
     return emitOpError("must be in a kernel's body");
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 1 ||
+      !body.getArgument(0).getType().isInteger(32))
+    return emitOpError("body takes the group's index (one i32 argument)");
   // Tiles from above are computed by the kernel's own warps; constants
   // (which canonicalization hoists) are the same in every thread.
   WalkResult outside = getBody().walk([&](Operation *op) {

@@ -587,7 +587,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     }
   }
 
-  /// Warps of a producer warpgroup.
+  /// Warps of a producer group (tile.producer).
   static constexpr unsigned kProducerWarps = 4;
 
   /// The dot whose stages a producer warpgroup fills (pipelineWithProducer)
@@ -605,8 +605,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     bool transposing = false;
     for (Candidate &c : cands) {
       if (c.transposingCopy) {
-        // Two iterations of the tile in a producer thread's registers (the
-        // register budget of LowerTma.cpp's producers): 32 elements each.
+        // The tile in a producer thread's registers (the register budget of
+        // LowerTma.cpp's producers): 32 elements at most.
         auto type = cast<RankedTensorType>(c.load.getType());
         if (type.getNumElements() > 32 * 32 * kProducerWarps)
           return {};
@@ -665,28 +665,48 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
         llvm::count_if(cands, [](Candidate &c) { return !c.transposingCopy; });
     Value full = BarrierAllocOp::create(
         b, loc, barrierType, int32_t(tmaCopies + 32 * kProducerWarps));
-    Value empty = BarrierAllocOp::create(
-        b, loc, barrierType,
-        int32_t(cast<BlockedEncodingAttr>(dot.getType().getEncoding())
-                    .getNumWarps()));
-    auto producer = ProducerOp::create(b, loc, kProducerWarps);
+    int64_t consumerWarps =
+        cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
+    Value empty =
+        BarrierAllocOp::create(b, loc, barrierType, int32_t(consumerWarps));
+    // The fence that publishes a thread's stores waits for every load it
+    // has in flight. Beside four warps of MMAs, two groups fill alternate
+    // iterations (each loads, stores and fences one; their loads overlap);
+    // beside eight, whose accumulators leave too few registers for a
+    // second group, one group loads each tile an iteration before its
+    // stores (so two iterations' loads are in flight before a fence). One
+    // group that did neither spent a load latency per iteration, slower
+    // than the MMAs (bench/NOTES.md v45).
+    bool carried = consumerWarps > 4;
+    int64_t groups = carried ? 1 : 2;
+    auto producer = ProducerOp::create(b, loc, kProducerWarps, groups,
+                                       /*registers=*/carried ? 104 : 72);
     {
       OpBuilder::InsertionGuard guard(b);
-      b.createBlock(&producer.getBody());
-      // The transposing copies' registers are loaded an iteration before
-      // their stores, so that two iterations' loads are in flight: one
-      // alone left the producer a load latency per iteration, slower than
-      // the MMAs (bench/NOTES.md v45).
-      SmallVector<Value> first =
-          issueCopies(b, loop, cands, lb, Value(), /*async=*/false,
-                      /*registers=*/true, kProducerWarps);
+      Block *body =
+          b.createBlock(&producer.getBody(), {}, {b.getI32Type()}, {loc});
+      // Group g fills iterations g, g + G, ....
+      Value group = body->getArgument(0);
+      Value first = arith::AddIOp::create(
+          b, loc, lb, arith::MulIOp::create(b, loc, group, step));
+      Value stride = arith::MulIOp::create(b, loc, step, i32(groups));
+      auto load = [&](Value k) {
+        return issueCopies(b, loop, cands, k, Value(), /*async=*/false,
+                           /*registers=*/true, kProducerWarps);
+      };
+      SmallVector<Value> preloaded;
+      if (carried)
+        preloaded = load(first);
       auto fill = scf::ForOp::create(
-          b, loc, lb, loop.getUpperBound(), step, first,
-          [&](OpBuilder &, Location, Value k, ValueRange held) {
+          b, loc, first, loop.getUpperBound(), stride, preloaded,
+          [&](OpBuilder &, Location, Value k, ValueRange carry) {
             auto [iteration, stage, phase] = position(k);
-            SmallVector<Value> next = issueCopies(
-                b, loop, cands, arith::AddIOp::create(b, loc, k, step), Value(),
-                /*async=*/false, /*registers=*/true, kProducerWarps);
+            // The loads need no stage: they go first, their latency beside
+            // the wait for the stage.
+            SmallVector<Value> next =
+                load(carried ? arith::AddIOp::create(b, loc, k, stride) : k);
+            SmallVector<Value> held =
+                carried ? SmallVector<Value>(carry) : next;
             // Round r waits for the release ending round r-1 (phase r-1); a
             // fresh barrier counts phase -1 (parity 1) as complete.
             TmaWaitOp::create(b, loc, empty, stage,
@@ -702,7 +722,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
             BarrierArriveOp::create(b, loc, full, stage, /*pred=*/Value(),
                                     /*per_warp=*/false,
                                     /*publish_shared=*/true);
-            scf::YieldOp::create(b, loc, next);
+            scf::YieldOp::create(b, loc,
+                                 carried ? ValueRange(next) : ValueRange());
           });
       (void)fill;
     }

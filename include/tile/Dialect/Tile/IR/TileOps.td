@@ -481,21 +481,29 @@ def Tile_BarrierArriveOp : Tile_Op<"barrier_arrive"> {
 def Tile_ProducerOp : Tile_Op<"producer", [SingleBlock, NoTerminator]> {
   let summary = "Code that extra warps run beside the kernel's own";
   let description = [{
-    The kernel gains `warps` warps (a warpgroup: a multiple of 4) after its
-    own; they run the body, in which thread and warp indices count from the
-    first of them and layouts span `warps` warps, and then exit. The
+    The kernel gains `groups` groups of `warps` warps (a warpgroup: a
+    multiple of 4) after its own; each group runs the body, whose one
+    argument (i32) is the group's index, in which thread and warp indices
+    count from the group's first and layouts span `warps` warps, and then
+    exits. The
     kernel's own warps skip the body and run the rest of the kernel.
     tile-promote-shared fills a pipeline's stages in such a body (a
     producer warpgroup) while the kernel's warps run the MMAs: the two
     sides meet only through mbarriers (`barrier_arrive`, `tma_wait ...
     unsynchronized`), never a block barrier. The body may use scalars
     and constants defined above it but no other tile: those are computed
-    by the kernel's warps. At most one per kernel, in the kernel's body; its warps run with
-    fewer registers (`setmaxnreg`) so that the kernel's own get more.
+    by the kernel's warps. At most one per kernel, in the kernel's body.
+    Above 256 threads in all, its threads keep `registers` registers
+    (`setmaxnreg`, a multiple of 8 from 24) and the kernel's own get the
+    rest.
   }];
-  let arguments = (ins I32Attr:$warps);
+  let arguments = (ins I32Attr:$warps, DefaultValuedAttr<I32Attr, "1">:$groups,
+      DefaultValuedAttr<I32Attr, "56">:$registers);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "`warps` `=` $warps attr-dict-with-keyword $body";
+  let assemblyFormat = [{
+    `warps` `=` $warps (`groups` `=` $groups^)? (`registers` `=` $registers^)?
+    attr-dict-with-keyword $body
+  }];
   let hasVerifier = 1;
 }
 
