@@ -595,7 +595,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
   /// option is off, no candidate is a transposing copy (the others then
   /// gain nothing, bench/NOTES.md v45) or one would take a producer thread
   /// more than 32 registers per iteration, another is no TMA copy, no dot's
-  /// MMAs stay in flight, or the loop is not in the kernel's body or its
+  /// MMAs stay in flight, the dot's warps are not 4 or 8 (the producer's
+  /// register budgets), or the loop is not in the kernel's body or its
   /// kernel already has a producer.
   DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
                     int64_t stages) {
@@ -621,15 +622,22 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
             .wasInterrupted();
     if (!transposing || hasProducer)
       return {};
-    return inFlightDot(loop, cands);
+    DotOp dot = inFlightDot(loop, cands);
+    unsigned warps =
+        dot ? cast<BlockedEncodingAttr>(dot.getType().getEncoding())
+                  .getNumWarps()
+            : 0;
+    return warps == 4 || warps == 8 ? dot : DotOp();
   }
 
   /// Pipelines `loop` with a producer warpgroup (`tile.producer`) that
   /// fills every stage while the kernel's warps run the MMAs of `dot`,
   /// whose MMAs stay in flight:
   ///
-  ///   producer, iteration i: tma_wait empty[i%S] (phase of i-S's release)
-  ///                          TMA copies, loads + shared_store into i%S
+  ///   producer, iteration i (its group i % G of G):
+  ///                          loads (or those of i + G, carried)
+  ///                          tma_wait empty[i%S] (phase of i-S's release)
+  ///                          TMA copies, shared_store into i%S
   ///                          barrier_arrive full[i%S] (stores published)
   ///   kernel,   iteration i: tma_wait full[i%S]
   ///                          dot reading stage i%S
@@ -674,9 +682,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     // iterations (each loads, stores and fences one; their loads overlap);
     // beside eight, whose accumulators leave too few registers for a
     // second group, one group loads each tile an iteration before its
-    // stores (so two iterations' loads are in flight before a fence). One
-    // group that did neither spent a load latency per iteration, slower
-    // than the MMAs (bench/NOTES.md v45).
+    // stores (the loads then overlap the wait for the stage). One group
+    // that did neither spent a load latency per iteration, slower than the
+    // MMAs (bench/NOTES.md v45).
     bool carried = consumerWarps > 4;
     int64_t groups = carried ? 1 : 2;
     auto producer = ProducerOp::create(b, loc, kProducerWarps, groups,
