@@ -255,7 +255,7 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
 
 /// The iteration argument `dot` accumulates into, directly or through a
 /// `trans` (a dot computed transposed); null if none.
-static BlockArgument carriedAccumulator(DotOp dot) {
+BlockArgument carriedAccumulator(DotOp dot) {
   Value acc = dot.getAcc();
   if (auto trans = acc.getDefiningOp<TransOp>())
     acc = trans.getSrc();
@@ -266,7 +266,7 @@ static BlockArgument carriedAccumulator(DotOp dot) {
 /// the only dot whose B is stored for wgmma, whose result is only its own
 /// accumulator in the next iteration (both maybe through `trans`). Null if
 /// there is none.
-static DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
+DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   DotOp found;
   for (Candidate &c : cands) {
     Value value = c.replaced();
@@ -341,7 +341,7 @@ Value allocateStages(OpBuilder &b, LoadOp load, int64_t stages,
 
 using namespace tile::promote;
 
-namespace {
+namespace tile::promote {
 
 /// The kernel's divisibility fact about `value` when it is an i32 or
 /// pointer kernel argument (1 without one); 0 when it is no argument.
@@ -442,6 +442,110 @@ std::optional<SetVector<Operation *>> addressSlice(scf::ForOp loop,
   return slice;
 }
 
+/// Clones `c`'s address computation at `b` for the iteration whose
+/// induction variable is `k`; `mapping` maps the body's values to the
+/// clones, which are returned in order.
+SmallVector<Operation *> cloneAddressing(OpBuilder &b, scf::ForOp loop,
+                                         Candidate &c, Value k,
+                                         IRMapping &mapping) {
+  mapping.map(loop.getInductionVar(), k);
+  SmallVector<Operation *> cloned;
+  for (Operation &op : *loop.getBody())
+    if (c.slice.contains(&op))
+      cloned.push_back(b.clone(op, mapping));
+  return cloned;
+}
+
+/// Issues the copies of every candidate for the iteration whose induction
+/// variable is `k`, into stage `stage`, masked off when k >= ub: the
+/// cp.async copies (and their group's commit) where `async`, the loads of
+/// the transposing copies where `registers`, each followed by its
+/// `shared_store` into `stage` when `stage` is given. Returns the loaded
+/// tiles.
+SmallVector<Value> issueCopies(OpBuilder &b, scf::ForOp loop,
+                               MutableArrayRef<Candidate> cands, Value k,
+                               Value stage, bool async, bool registers,
+                               unsigned copyWarps) {
+  SmallVector<Value> loaded;
+  Location loc = loop.getLoc();
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
+                                        loop.getUpperBound());
+  for (Candidate &c : cands) {
+    if (c.transposingCopy ? !registers : !async)
+      continue;
+    IRMapping mapping;
+    cloneAddressing(b, loop, c, k, mapping);
+    Value ptr = mapping.lookupOrDefault(c.load.getPtr());
+    Value loadMask =
+        c.load.getMask() ? mapping.lookupOrDefault(c.load.getMask()) : Value();
+    if (c.transposingCopy) {
+      BlockedEncodingAttr layout = transposingCopyLayout(c, copyWarps);
+      ptr = rematerialize(b, ptr, layout);
+      if (loadMask)
+        loadMask = rematerialize(b, loadMask, layout);
+    }
+    auto ptrType = cast<RankedTensorType>(ptr.getType());
+    auto maskType = ptrType.clone(b.getI1Type());
+    Value mask = SplatOp::create(b, loc, maskType, inRange);
+    if (loadMask)
+      mask = arith::AndIOp::create(b, loc, loadMask, mask);
+    if (!c.transposingCopy) {
+      AsyncCopyOp::create(b, c.load.getLoc(), ptr, mask, c.buffer, stage);
+      continue;
+    }
+    auto type = cast<RankedTensorType>(c.load.getType())
+                    .cloneWithEncoding(ptrType.getEncoding());
+    Value zero = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(type, b.getZeroAttr(type.getElementType())));
+    loaded.push_back(LoadOp::create(b, c.load.getLoc(), type, ptr, mask, zero));
+    if (stage)
+      SharedStoreOp::create(b, c.load.getLoc(), loaded.back(), c.buffer, stage);
+  }
+  if (async)
+    AsyncCommitOp::create(b, loc);
+  return loaded;
+}
+
+/// Issues the TMA copies of every candidate for the iteration whose
+/// induction variable is `k`, into stage `stage`, none when k >= ub.
+void issueTmaCopies(OpBuilder &b, scf::ForOp loop,
+                    MutableArrayRef<Candidate> cands, Value k, Value stage,
+                    Value barriers, bool predicated) {
+  Location loc = loop.getLoc();
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
+                                        loop.getUpperBound());
+  for (Candidate &c : cands) {
+    // Transposing copies go through registers (issueCopies).
+    if (c.transposingCopy)
+      continue;
+    IRMapping mapping;
+    SmallVector<Operation *> cloned = cloneAddressing(b, loop, c, k, mapping);
+    // The clone reads the same tensor tile, from k's starts.
+    std::optional<TensorTileAccess> access =
+        matchTensorTileAccess(mapping.lookupOrDefault(c.load.getPtr()),
+                              mapping.lookupOrDefault(c.load.getMask()));
+    assert(access && "tmaAccess matched the load");
+    unsigned row = 1 - access->contiguousDim;
+    Value starts[] = {materialize(b, loc, access->starts[0]),
+                      materialize(b, loc, access->starts[1])};
+    Value bounds[] = {materialize(b, loc, access->bounds[0]),
+                      materialize(b, loc, access->bounds[1])};
+    Value slice = access->sliced ? materialize(b, loc, access->slice) : Value();
+    TmaCopyOp::create(b, c.load.getLoc(), access->base, starts, bounds,
+                      materialize(b, loc, access->strides[row]), slice,
+                      c.buffer, stage, barriers, inRange, predicated);
+    // The pointer and mask tiles are not needed.
+    for (Operation *op : llvm::reverse(cloned))
+      if (op->use_empty())
+        op->erase();
+  }
+}
+
+} // namespace tile::promote
+
+namespace {
+
 struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
   using TilePromoteSharedBase::TilePromoteSharedBase;
 
@@ -483,295 +587,6 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     return found;
   }
 
-  /// Clones `c`'s address computation at `b` for the iteration whose
-  /// induction variable is `k`; `mapping` maps the body's values to the
-  /// clones, which are returned in order.
-  SmallVector<Operation *> cloneAddressing(OpBuilder &b, scf::ForOp loop,
-                                           Candidate &c, Value k,
-                                           IRMapping &mapping) {
-    mapping.map(loop.getInductionVar(), k);
-    SmallVector<Operation *> cloned;
-    for (Operation &op : *loop.getBody())
-      if (c.slice.contains(&op))
-        cloned.push_back(b.clone(op, mapping));
-    return cloned;
-  }
-
-  /// Issues the copies of every candidate for the iteration whose induction
-  /// variable is `k`, into stage `stage`, masked off when k >= ub: the
-  /// cp.async copies (and their group's commit) where `async`, the loads of
-  /// the transposing copies where `registers`, each followed by its
-  /// `shared_store` into `stage` when `stage` is given. Returns the loaded
-  /// tiles.
-  SmallVector<Value> issueCopies(OpBuilder &b, scf::ForOp loop,
-                                 MutableArrayRef<Candidate> cands, Value k,
-                                 Value stage, bool async, bool registers,
-                                 unsigned copyWarps = 0) {
-    SmallVector<Value> loaded;
-    Location loc = loop.getLoc();
-    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
-                                          loop.getUpperBound());
-    for (Candidate &c : cands) {
-      if (c.transposingCopy ? !registers : !async)
-        continue;
-      IRMapping mapping;
-      cloneAddressing(b, loop, c, k, mapping);
-      Value ptr = mapping.lookupOrDefault(c.load.getPtr());
-      Value loadMask = c.load.getMask()
-                           ? mapping.lookupOrDefault(c.load.getMask())
-                           : Value();
-      if (c.transposingCopy) {
-        BlockedEncodingAttr layout = transposingCopyLayout(c, copyWarps);
-        ptr = rematerialize(b, ptr, layout);
-        if (loadMask)
-          loadMask = rematerialize(b, loadMask, layout);
-      }
-      auto ptrType = cast<RankedTensorType>(ptr.getType());
-      auto maskType = ptrType.clone(b.getI1Type());
-      Value mask = SplatOp::create(b, loc, maskType, inRange);
-      if (loadMask)
-        mask = arith::AndIOp::create(b, loc, loadMask, mask);
-      if (!c.transposingCopy) {
-        AsyncCopyOp::create(b, c.load.getLoc(), ptr, mask, c.buffer, stage);
-        continue;
-      }
-      auto type = cast<RankedTensorType>(c.load.getType())
-                      .cloneWithEncoding(ptrType.getEncoding());
-      Value zero = arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(type, b.getZeroAttr(type.getElementType())));
-      loaded.push_back(
-          LoadOp::create(b, c.load.getLoc(), type, ptr, mask, zero));
-      if (stage)
-        SharedStoreOp::create(b, c.load.getLoc(), loaded.back(), c.buffer,
-                              stage);
-    }
-    if (async)
-      AsyncCommitOp::create(b, loc);
-    return loaded;
-  }
-
-  /// Issues the TMA copies of every candidate for the iteration whose
-  /// induction variable is `k`, into stage `stage`, none when k >= ub.
-  void issueTmaCopies(OpBuilder &b, scf::ForOp loop,
-                      MutableArrayRef<Candidate> cands, Value k, Value stage,
-                      Value barriers, bool predicated) {
-    Location loc = loop.getLoc();
-    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
-                                          loop.getUpperBound());
-    for (Candidate &c : cands) {
-      // Transposing copies go through registers (issueCopies).
-      if (c.transposingCopy)
-        continue;
-      IRMapping mapping;
-      SmallVector<Operation *> cloned = cloneAddressing(b, loop, c, k, mapping);
-      // The clone reads the same tensor tile, from k's starts.
-      std::optional<TensorTileAccess> access =
-          matchTensorTileAccess(mapping.lookupOrDefault(c.load.getPtr()),
-                                mapping.lookupOrDefault(c.load.getMask()));
-      assert(access && "tmaAccess matched the load");
-      unsigned row = 1 - access->contiguousDim;
-      Value starts[] = {materialize(b, loc, access->starts[0]),
-                        materialize(b, loc, access->starts[1])};
-      Value bounds[] = {materialize(b, loc, access->bounds[0]),
-                        materialize(b, loc, access->bounds[1])};
-      Value slice =
-          access->sliced ? materialize(b, loc, access->slice) : Value();
-      TmaCopyOp::create(b, c.load.getLoc(), access->base, starts, bounds,
-                        materialize(b, loc, access->strides[row]), slice,
-                        c.buffer, stage, barriers, inRange, predicated);
-      // The pointer and mask tiles are not needed.
-      for (Operation *op : llvm::reverse(cloned))
-        if (op->use_empty())
-          op->erase();
-    }
-  }
-
-  /// Warps of a producer group (tile.producer).
-  static constexpr unsigned kProducerWarps = 4;
-
-  /// The dot whose stages a producer warpgroup fills (pipelineWithProducer)
-  /// in `loop`, pipelined with `stages` stages; null when none may: the
-  /// option is off, no candidate is a transposing copy (the others then
-  /// gain nothing, bench/NOTES.md v45) or one would take a producer thread
-  /// more than 32 registers per iteration, another is no TMA copy, no dot's
-  /// MMAs stay in flight, the dot's warps are not 4 or 8 (the producer's
-  /// register budgets), or the loop is not in the kernel's body or its
-  /// kernel already has a producer.
-  DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
-                    int64_t stages) {
-    if (!warpSpecialize || !wgmma || !tma || stages < 2 ||
-        !isa<KernelOp>(loop->getParentOp()))
-      return {};
-    bool transposing = false;
-    for (Candidate &c : cands) {
-      if (c.transposingCopy) {
-        // The tile in a producer thread's registers (the register budget of
-        // LowerTma.cpp's producers): 32 elements at most.
-        auto type = cast<RankedTensorType>(c.load.getType());
-        if (type.getNumElements() > 32 * 32 * kProducerWarps)
-          return {};
-        transposing = true;
-      } else if (!tmaAccess(c)) {
-        return {};
-      }
-    }
-    bool hasProducer =
-        loop->getParentOp()
-            ->walk([](ProducerOp) { return WalkResult::interrupt(); })
-            .wasInterrupted();
-    if (!transposing || hasProducer)
-      return {};
-    DotOp dot = inFlightDot(loop, cands);
-    unsigned warps =
-        dot ? cast<BlockedEncodingAttr>(dot.getType().getEncoding())
-                  .getNumWarps()
-            : 0;
-    return warps == 4 || warps == 8 ? dot : DotOp();
-  }
-
-  /// Pipelines `loop` with a producer warpgroup (`tile.producer`) that
-  /// fills every stage while the kernel's warps run the MMAs of `dot`,
-  /// whose MMAs stay in flight:
-  ///
-  ///   producer, iteration i (its group i % G of G):
-  ///                          loads (or those of i + G, carried)
-  ///                          tma_wait empty[i%S] (phase of i-S's release)
-  ///                          TMA copies, shared_store into i%S
-  ///                          barrier_arrive full[i%S] (stores published)
-  ///   kernel,   iteration i: tma_wait full[i%S]
-  ///                          dot reading stage i%S
-  ///                          dot_wait pending = 1   -- iteration i-1's end
-  ///                          barrier_arrive empty[(i-1)%S] (one per warp)
-  ///
-  /// Neither side passes a block barrier in the loop: a transposing copy's
-  /// loads and stores no longer sit among the MMAs (bench/NOTES.md v45).
-  void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
-                            int64_t stages, DotOp dot) {
-    Location loc = loop.getLoc();
-    OpBuilder b(loop);
-    auto i32 = [&](int64_t v) -> Value {
-      return arith::ConstantIntOp::create(b, loc, v, 32);
-    };
-    Value lb = loop.getLowerBound(), step = loop.getStep();
-    // Iteration number, stage and the stage's phase parity at `iv`.
-    auto position = [&](Value iv) {
-      Value iteration = arith::DivUIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
-      Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
-      Value phase = arith::AndIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, iteration, i32(stages)),
-          i32(1));
-      return std::make_tuple(iteration, stage, phase);
-    };
-    auto barrierType = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
-                                       b.getI32IntegerAttr(3));
-    // A stage is full once each TMA copy's bytes landed and every producer
-    // thread published its stores; empty once every warp of the kernel
-    // ended the MMAs that read it.
-    int64_t tmaCopies =
-        llvm::count_if(cands, [](Candidate &c) { return !c.transposingCopy; });
-    Value full = BarrierAllocOp::create(
-        b, loc, barrierType, int32_t(tmaCopies + 32 * kProducerWarps));
-    int64_t consumerWarps =
-        cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
-    Value empty =
-        BarrierAllocOp::create(b, loc, barrierType, int32_t(consumerWarps));
-    // The fence that publishes a thread's stores waits for every load it
-    // has in flight. Beside four warps of MMAs, two groups fill alternate
-    // iterations (each loads, stores and fences one; their loads overlap);
-    // beside eight, whose accumulators leave too few registers for a
-    // second group, one group loads each tile an iteration before its
-    // stores (the loads then overlap the wait for the stage). One group
-    // that did neither spent a load latency per iteration, slower than the
-    // MMAs (bench/NOTES.md v45).
-    bool carried = consumerWarps > 4;
-    int64_t groups = carried ? 1 : 2;
-    auto producer = ProducerOp::create(b, loc, kProducerWarps, groups,
-                                       /*registers=*/carried ? 104 : 72);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      Block *body =
-          b.createBlock(&producer.getBody(), {}, {b.getI32Type()}, {loc});
-      // Group g fills iterations g, g + G, ....
-      Value group = body->getArgument(0);
-      Value first = arith::AddIOp::create(
-          b, loc, lb, arith::MulIOp::create(b, loc, group, step));
-      Value stride = arith::MulIOp::create(b, loc, step, i32(groups));
-      auto load = [&](Value k) {
-        return issueCopies(b, loop, cands, k, Value(), /*async=*/false,
-                           /*registers=*/true, kProducerWarps);
-      };
-      SmallVector<Value> preloaded;
-      if (carried)
-        preloaded = load(first);
-      auto fill = scf::ForOp::create(
-          b, loc, first, loop.getUpperBound(), stride, preloaded,
-          [&](OpBuilder &, Location, Value k, ValueRange carry) {
-            auto [iteration, stage, phase] = position(k);
-            // The loads need no stage: they go first, their latency beside
-            // the wait for the stage.
-            SmallVector<Value> next =
-                load(carried ? arith::AddIOp::create(b, loc, k, stride) : k);
-            SmallVector<Value> held =
-                carried ? SmallVector<Value>(carry) : next;
-            // Round r waits for the release ending round r-1 (phase r-1); a
-            // fresh barrier counts phase -1 (parity 1) as complete.
-            TmaWaitOp::create(b, loc, empty, stage,
-                              arith::XOrIOp::create(b, loc, phase, i32(1)),
-                              /*unsynchronized=*/true);
-            issueTmaCopies(b, loop, cands, k, stage, full,
-                           /*predicated=*/false);
-            unsigned i = 0;
-            for (Candidate &c : cands)
-              if (c.transposingCopy)
-                SharedStoreOp::create(b, c.load.getLoc(), held[i++], c.buffer,
-                                      stage);
-            BarrierArriveOp::create(b, loc, full, stage, /*pred=*/Value(),
-                                    /*per_warp=*/false,
-                                    /*publish_shared=*/true);
-            scf::YieldOp::create(b, loc,
-                                 carried ? ValueRange(next) : ValueRange());
-          });
-      (void)fill;
-    }
-    b.setInsertionPointToStart(loop.getBody());
-    auto [iteration, stage, phase] = position(loop.getInductionVar());
-    TmaWaitOp::create(b, loc, full, stage, phase, /*unsynchronized=*/true);
-    for (Candidate &c : cands) {
-      Value staged =
-          SharedLoadOp::create(b, c.load.getLoc(), c.replaced().getType(),
-                               c.buffer, stage, c.transposed());
-      c.replaced().replaceAllUsesWith(staged);
-    }
-    b.setInsertionPointAfter(dot);
-    auto turn = DotWaitOp::create(b, loc, ValueRange{dot.getResult()}, 1,
-                                  /*synchronize=*/false);
-    dot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
-    // The previous iteration's MMAs have ended in this warp: its stage goes
-    // back to the producer.
-    Value previous = arith::RemUIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
-        i32(stages));
-    Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                           iteration, i32(0));
-    BarrierArriveOp::create(b, loc, empty, previous, notFirst,
-                            /*per_warp=*/true, /*publish_shared=*/false);
-    for (Candidate &c : cands) {
-      for (Operation *use : llvm::reverse(c.uses))
-        use->erase();
-      c.load.erase();
-    }
-    // The loop's result waits for the last MMAs; the block barrier after
-    // them keeps every warp's MMAs off the stages before the epilogue
-    // reuses their bytes.
-    b.setInsertionPointAfter(loop);
-    Value result = loop.getTiedLoopResult(carriedAccumulator(dot));
-    auto last = DotWaitOp::create(b, loc, ValueRange{result}, 0);
-    result.replaceAllUsesExcept(last.getResult(0), last);
-    AsyncWaitOp::create(b, loc, 0);
-  }
-
   void pipeline(scf::ForOp loop) {
     SmallVector<Candidate> cands = findCandidates(loop);
     if (cands.empty())
@@ -803,7 +618,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                   });
     for (Candidate &c : cands)
       c.buffer = allocateStages(b, c.load, stages, c.encoding);
-    if (DotOp dot = producerDot(loop, cands, stages))
+    if (DotOp dot =
+            producerDot(loop, cands, stages, warpSpecialize, wgmma, tma))
       return pipelineWithProducer(loop, cands, stages, dot);
     // Copies run S-1 iterations ahead, into the stage every warp has left.
     // A dot whose MMAs stay in flight into the next iteration still reads

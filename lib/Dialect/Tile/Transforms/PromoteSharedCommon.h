@@ -7,6 +7,7 @@
 #ifndef TILE_LIB_DIALECT_TILE_TRANSFORMS_PROMOTESHAREDCOMMON_H
 #define TILE_LIB_DIALECT_TILE_TRANSFORMS_PROMOTESHAREDCOMMON_H
 
+#include "TensorTileAccess.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -64,6 +65,51 @@ BlockedEncodingAttr stageableLayout(LoadOp load);
 /// created at `b`.
 mlir::Value allocateStages(mlir::OpBuilder &b, LoadOp load, int64_t stages,
                            SharedEncodingAttr encoding);
+
+/// The tensor tile `c`'s load reads, when the TMA can fill its stage: the
+/// stage stored for wgmma along the tensor's contiguous dimension, base,
+/// bounds and row stride known to the host, the base 16-byte aligned and
+/// rows 16-byte multiples.
+std::optional<TensorTileAccess> tmaAccess(Candidate &c);
+
+/// The iteration argument `dot` accumulates into, directly or through a
+/// `trans` (a dot computed transposed); null if none.
+mlir::BlockArgument carriedAccumulator(DotOp dot);
+
+/// The dot of `loop` whose MMAs may stay in flight while the loop turns:
+/// the only dot whose B is stored for wgmma, whose result is only its own
+/// accumulator in the next iteration. Null if there is none.
+DotOp inFlightDot(mlir::scf::ForOp loop,
+                  llvm::MutableArrayRef<Candidate> cands);
+
+/// Issues the copies of every candidate for the iteration whose induction
+/// variable is `k` (PromoteShared.cpp): cp.async copies where `async`, the
+/// loads of transposing copies (in a layout over `copyWarps` warps, 0: the
+/// load's) where `registers`, each stored into `stage` when given. Returns
+/// the loaded tiles.
+llvm::SmallVector<mlir::Value>
+issueCopies(mlir::OpBuilder &b, mlir::scf::ForOp loop,
+            llvm::MutableArrayRef<Candidate> cands, mlir::Value k,
+            mlir::Value stage, bool async, bool registers,
+            unsigned copyWarps = 0);
+
+/// Issues the TMA copies of every candidate but the transposing ones for
+/// the iteration whose induction variable is `k`, into stage `stage`
+/// signalling `barriers`, none when k >= ub (PromoteShared.cpp).
+void issueTmaCopies(mlir::OpBuilder &b, mlir::scf::ForOp loop,
+                    llvm::MutableArrayRef<Candidate> cands, mlir::Value k,
+                    mlir::Value stage, mlir::Value barriers, bool predicated);
+
+/// The dot of `loop` whose stages a producer warpgroup may fill
+/// (WarpSpecialize.cpp); null when none may.
+DotOp producerDot(mlir::scf::ForOp loop, llvm::MutableArrayRef<Candidate> cands,
+                  int64_t stages, bool warpSpecialize, bool wgmma, bool tma);
+
+/// Pipelines `loop` with a producer warpgroup filling its `stages` stages
+/// (the candidates' buffers allocated) for `dot` (WarpSpecialize.cpp).
+void pipelineWithProducer(mlir::scf::ForOp loop,
+                          llvm::MutableArrayRef<Candidate> cands,
+                          int64_t stages, DotOp dot);
 
 /// Stages the loaded operands of warpgroup-MMA dots outside loops in
 /// one-stage buffers stored for wgmma (StageOnce.cpp).

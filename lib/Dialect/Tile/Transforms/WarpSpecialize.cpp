@@ -1,0 +1,202 @@
+//===- WarpSpecialize.cpp - a producer warpgroup fills a pipeline ---------===//
+//
+// tile-promote-shared's pipeline for a loop whose tf32 B is transposed on
+// its way into shared memory (TN): a `tile.producer` fills every stage (A
+// by TMA, B loaded into registers and stored K-major) while the kernel's
+// warps only wait for stages, run the MMAs and hand stages back, through
+// two mbarriers per stage instead of block barriers.
+//
+//===----------------------------------------------------------------------===//
+#include "PromoteSharedCommon.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tile;
+
+namespace tile::promote {
+
+/// Warps of a producer group (tile.producer).
+constexpr unsigned kProducerWarps = 4;
+
+/// The dot whose stages a producer warpgroup fills (pipelineWithProducer)
+/// in `loop`, pipelined with `stages` stages; null when none may: the
+/// option is off, no candidate is a transposing copy (the others then
+/// gain nothing, bench/NOTES.md v45) or one would take a producer thread
+/// more than 32 registers per iteration, another is no TMA copy, no dot's
+/// MMAs stay in flight, the dot's warps are not 4 or 8 (the producer's
+/// register budgets), or the loop is not in the kernel's body or its
+/// kernel already has a producer.
+DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                  int64_t stages, bool warpSpecialize, bool wgmma, bool tma) {
+  if (!warpSpecialize || !wgmma || !tma || stages < 2 ||
+      !isa<KernelOp>(loop->getParentOp()))
+    return {};
+  bool transposing = false;
+  for (Candidate &c : cands) {
+    if (c.transposingCopy) {
+      // The tile in a producer thread's registers (the register budget of
+      // LowerTma.cpp's producers): 32 elements at most.
+      auto type = cast<RankedTensorType>(c.load.getType());
+      if (type.getNumElements() > 32 * 32 * kProducerWarps)
+        return {};
+      transposing = true;
+    } else if (!tmaAccess(c)) {
+      return {};
+    }
+  }
+  bool hasProducer =
+      loop->getParentOp()
+          ->walk([](ProducerOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  if (!transposing || hasProducer)
+    return {};
+  DotOp dot = inFlightDot(loop, cands);
+  unsigned warps =
+      dot ? cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps()
+          : 0;
+  return warps == 4 || warps == 8 ? dot : DotOp();
+}
+
+/// Pipelines `loop` with a producer warpgroup (`tile.producer`) that
+/// fills every stage while the kernel's warps run the MMAs of `dot`,
+/// whose MMAs stay in flight:
+///
+///   producer, iteration i (its group i % G of G):
+///                          loads (or those of i + G, carried)
+///                          tma_wait empty[i%S] (phase of i-S's release)
+///                          TMA copies, shared_store into i%S
+///                          barrier_arrive full[i%S] (stores published)
+///   kernel,   iteration i: tma_wait full[i%S]
+///                          dot reading stage i%S
+///                          dot_wait pending = 1   -- iteration i-1's end
+///                          barrier_arrive empty[(i-1)%S] (one per warp)
+///
+/// Neither side passes a block barrier in the loop: a transposing copy's
+/// loads and stores no longer sit among the MMAs (bench/NOTES.md v45).
+void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                          int64_t stages, DotOp dot) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  auto i32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 32);
+  };
+  Value lb = loop.getLowerBound(), step = loop.getStep();
+  // Iteration number, stage and the stage's phase parity at `iv`.
+  auto position = [&](Value iv) {
+    Value iteration = arith::DivUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
+    Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
+    Value phase = arith::AndIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, iteration, i32(stages)), i32(1));
+    return std::make_tuple(iteration, stage, phase);
+  };
+  auto barrierType = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
+                                     b.getI32IntegerAttr(3));
+  // A stage is full once each TMA copy's bytes landed and every producer
+  // thread published its stores; empty once every warp of the kernel
+  // ended the MMAs that read it.
+  int64_t tmaCopies =
+      llvm::count_if(cands, [](Candidate &c) { return !c.transposingCopy; });
+  Value full = BarrierAllocOp::create(b, loc, barrierType,
+                                      int32_t(tmaCopies + 32 * kProducerWarps));
+  int64_t consumerWarps =
+      cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
+  Value empty =
+      BarrierAllocOp::create(b, loc, barrierType, int32_t(consumerWarps));
+  // The fence that publishes a thread's stores waits for every load it
+  // has in flight. Beside four warps of MMAs, two groups fill alternate
+  // iterations (each loads, stores and fences one; their loads overlap);
+  // beside eight, whose accumulators leave too few registers for a
+  // second group, one group loads each tile an iteration before its
+  // stores (the loads then overlap the wait for the stage). One group
+  // that did neither spent a load latency per iteration, slower than the
+  // MMAs (bench/NOTES.md v45).
+  bool carried = consumerWarps > 4;
+  int64_t groups = carried ? 1 : 2;
+  auto producer = ProducerOp::create(b, loc, kProducerWarps, groups,
+                                     /*registers=*/carried ? 104 : 72);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *body =
+        b.createBlock(&producer.getBody(), {}, {b.getI32Type()}, {loc});
+    // Group g fills iterations g, g + G, ....
+    Value group = body->getArgument(0);
+    Value first = arith::AddIOp::create(
+        b, loc, lb, arith::MulIOp::create(b, loc, group, step));
+    Value stride = arith::MulIOp::create(b, loc, step, i32(groups));
+    auto load = [&](Value k) {
+      return issueCopies(b, loop, cands, k, Value(), /*async=*/false,
+                         /*registers=*/true, kProducerWarps);
+    };
+    SmallVector<Value> preloaded;
+    if (carried)
+      preloaded = load(first);
+    auto fill = scf::ForOp::create(
+        b, loc, first, loop.getUpperBound(), stride, preloaded,
+        [&](OpBuilder &, Location, Value k, ValueRange carry) {
+          auto [iteration, stage, phase] = position(k);
+          // The loads need no stage: they go first, their latency beside
+          // the wait for the stage.
+          SmallVector<Value> next =
+              load(carried ? arith::AddIOp::create(b, loc, k, stride) : k);
+          SmallVector<Value> held = carried ? SmallVector<Value>(carry) : next;
+          // Round r waits for the release ending round r-1 (phase r-1); a
+          // fresh barrier counts phase -1 (parity 1) as complete.
+          TmaWaitOp::create(b, loc, empty, stage,
+                            arith::XOrIOp::create(b, loc, phase, i32(1)),
+                            /*unsynchronized=*/true);
+          issueTmaCopies(b, loop, cands, k, stage, full,
+                         /*predicated=*/false);
+          unsigned i = 0;
+          for (Candidate &c : cands)
+            if (c.transposingCopy)
+              SharedStoreOp::create(b, c.load.getLoc(), held[i++], c.buffer,
+                                    stage);
+          BarrierArriveOp::create(b, loc, full, stage, /*pred=*/Value(),
+                                  /*per_warp=*/false,
+                                  /*publish_shared=*/true);
+          scf::YieldOp::create(b, loc,
+                               carried ? ValueRange(next) : ValueRange());
+        });
+    (void)fill;
+  }
+  b.setInsertionPointToStart(loop.getBody());
+  auto [iteration, stage, phase] = position(loop.getInductionVar());
+  TmaWaitOp::create(b, loc, full, stage, phase, /*unsynchronized=*/true);
+  for (Candidate &c : cands) {
+    Value staged =
+        SharedLoadOp::create(b, c.load.getLoc(), c.replaced().getType(),
+                             c.buffer, stage, c.transposed());
+    c.replaced().replaceAllUsesWith(staged);
+  }
+  b.setInsertionPointAfter(dot);
+  auto turn = DotWaitOp::create(b, loc, ValueRange{dot.getResult()}, 1,
+                                /*synchronize=*/false);
+  dot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
+  // The previous iteration's MMAs have ended in this warp: its stage goes
+  // back to the producer.
+  Value previous = arith::RemUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
+      i32(stages));
+  Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         iteration, i32(0));
+  BarrierArriveOp::create(b, loc, empty, previous, notFirst,
+                          /*per_warp=*/true, /*publish_shared=*/false);
+  for (Candidate &c : cands) {
+    for (Operation *use : llvm::reverse(c.uses))
+      use->erase();
+    c.load.erase();
+  }
+  // The loop's result waits for the last MMAs; the block barrier after
+  // them keeps every warp's MMAs off the stages before the epilogue
+  // reuses their bytes.
+  b.setInsertionPointAfter(loop);
+  Value result = loop.getTiedLoopResult(carriedAccumulator(dot));
+  auto last = DotWaitOp::create(b, loc, ValueRange{result}, 0);
+  result.replaceAllUsesExcept(last.getResult(0), last);
+  AsyncWaitOp::create(b, loc, 0);
+}
+
+} // namespace tile::promote
