@@ -564,7 +564,7 @@ tile.kernel @barriers_without_arrivals() {
 // -----
 
 tile.kernel @producer_of_two_warps() {
-  // expected-error @+1 {{'tile.producer' op runs on whole warpgroups: warps must be a positive multiple of 4, got 2}}
+  // expected-error @+1 {{'tile.producer' op runs on whole warpgroups: warps times groups must be a positive multiple of 4, got 2 x 1}}
   tile.producer warps = 2 {
   }
   tile.return

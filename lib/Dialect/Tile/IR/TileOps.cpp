@@ -414,12 +414,12 @@ LogicalResult AsyncCopyOp::verify() {
 }
 
 LogicalResult ProducerOp::verify() {
-  if (getWarps() <= 0 || getWarps() % 4 != 0)
-    return emitOpError("runs on whole warpgroups: warps must be a positive "
-                       "multiple of 4, got ")
-           << getWarps();
   if (getGroups() <= 0)
     return emitOpError("needs at least one group, got ") << getGroups();
+  if (getWarps() <= 0 || getWarps() * getGroups() % 4 != 0)
+    return emitOpError("runs on whole warpgroups: warps times groups must be "
+                       "a positive multiple of 4, got ")
+           << getWarps() << " x " << getGroups();
   if (getRegisters() < 24 || getRegisters() > 256 || getRegisters() % 8 != 0)
     return emitOpError("keeps a multiple of 8 from 24 to 256 registers, got ")
            << getRegisters();

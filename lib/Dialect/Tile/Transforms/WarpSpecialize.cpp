@@ -17,8 +17,8 @@ using namespace tile;
 
 namespace tile::promote {
 
-/// Warps of a producer group (tile.producer).
-constexpr unsigned kProducerWarps = 4;
+/// Warps of a producer (tile.producer): one warpgroup, in two groups.
+constexpr unsigned kProducerWarps = 4, kProducerGroups = 2;
 
 /// The dot whose stages a producer warpgroup fills (pipelineWithProducer)
 /// in `loop`, pipelined with `stages` stages; null when none may: the
@@ -36,8 +36,8 @@ DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   bool transposing = false;
   for (Candidate &c : cands) {
     if (c.transposingCopy) {
-      // The tile in a producer thread's registers (the register budget of
-      // LowerTma.cpp's producers): 32 elements at most.
+      // The tile in a producer thread's registers (the producer's register
+      // budget): 32 elements a thread of 4 warps, 64 of 2.
       auto type = cast<RankedTensorType>(c.load.getType());
       if (type.getNumElements() > 32 * 32 * kProducerWarps)
         return {};
@@ -63,8 +63,8 @@ DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
 /// fills every stage while the kernel's warps run the MMAs of `dot`,
 /// whose MMAs stay in flight:
 ///
-///   producer, iteration i (its group i % G of G):
-///                          loads (or those of i + G, carried)
+///   producer, iteration i (its group i % 2 of 2):
+///                          loads
 ///                          tma_wait empty[i%S] (phase of i-S's release)
 ///                          TMA copies, shared_store into i%S
 ///                          barrier_arrive full[i%S] (stores published)
@@ -97,26 +97,27 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   // A stage is full once each TMA copy's bytes landed and every producer
   // thread published its stores; empty once every warp of the kernel
   // ended the MMAs that read it.
+  int64_t consumerWarps =
+      cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
+  // The fence that publishes a thread's stores waits for every load its
+  // warp has in flight (ptxas puts a MEMBAR before it), so each group loads,
+  // stores and fences one iteration and two groups take alternate
+  // iterations: their loads overlap. Groups of 4 warps beside 4 MMA warps
+  // (32 registers of B a thread); beside 8, whose accumulators leave
+  // registers for one warpgroup only, of 2 (64 each). One group of 4 spent
+  // a load latency per iteration, slower than the MMAs; one that loaded an
+  // iteration ahead still drained those loads at each fence: 0.546 against
+  // 0.470 ms for two groups of 2 (bench/NOTES.md v45).
+  unsigned groupWarps = consumerWarps > 4 ? kProducerWarps / 2 : kProducerWarps;
   int64_t tmaCopies =
       llvm::count_if(cands, [](Candidate &c) { return !c.transposingCopy; });
   Value full = BarrierAllocOp::create(b, loc, barrierType,
-                                      int32_t(tmaCopies + 32 * kProducerWarps));
-  int64_t consumerWarps =
-      cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
+                                      int32_t(tmaCopies + 32 * groupWarps));
   Value empty =
       BarrierAllocOp::create(b, loc, barrierType, int32_t(consumerWarps));
-  // The fence that publishes a thread's stores waits for every load it
-  // has in flight. Beside four warps of MMAs, two groups fill alternate
-  // iterations (each loads, stores and fences one; their loads overlap);
-  // beside eight, whose accumulators leave too few registers for a
-  // second group, one group loads each tile an iteration before its
-  // stores (the loads then overlap the wait for the stage). One group
-  // that did neither spent a load latency per iteration, slower than the
-  // MMAs (bench/NOTES.md v45).
-  bool carried = consumerWarps > 4;
-  int64_t groups = carried ? 1 : 2;
-  auto producer = ProducerOp::create(b, loc, kProducerWarps, groups,
-                                     /*registers=*/carried ? 104 : 72);
+  auto producer =
+      ProducerOp::create(b, loc, groupWarps, kProducerGroups,
+                         /*registers=*/consumerWarps > 4 ? 104 : 72);
   {
     OpBuilder::InsertionGuard guard(b);
     Block *body =
@@ -125,42 +126,28 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
     Value group = body->getArgument(0);
     Value first = arith::AddIOp::create(
         b, loc, lb, arith::MulIOp::create(b, loc, group, step));
-    Value stride = arith::MulIOp::create(b, loc, step, i32(groups));
-    auto load = [&](Value k) {
-      return issueCopies(b, loop, cands, k, Value(), /*async=*/false,
-                         /*registers=*/true, kProducerWarps);
-    };
-    SmallVector<Value> preloaded;
-    if (carried)
-      preloaded = load(first);
-    auto fill = scf::ForOp::create(
-        b, loc, first, loop.getUpperBound(), stride, preloaded,
-        [&](OpBuilder &, Location, Value k, ValueRange carry) {
-          auto [iteration, stage, phase] = position(k);
-          // The loads need no stage: they go first, their latency beside
-          // the wait for the stage.
-          SmallVector<Value> next =
-              load(carried ? arith::AddIOp::create(b, loc, k, stride) : k);
-          SmallVector<Value> held = carried ? SmallVector<Value>(carry) : next;
-          // Round r waits for the release ending round r-1 (phase r-1); a
-          // fresh barrier counts phase -1 (parity 1) as complete.
-          TmaWaitOp::create(b, loc, empty, stage,
-                            arith::XOrIOp::create(b, loc, phase, i32(1)),
-                            /*unsynchronized=*/true);
-          issueTmaCopies(b, loop, cands, k, stage, full,
-                         /*predicated=*/false);
-          unsigned i = 0;
-          for (Candidate &c : cands)
-            if (c.transposingCopy)
-              SharedStoreOp::create(b, c.load.getLoc(), held[i++], c.buffer,
-                                    stage);
-          BarrierArriveOp::create(b, loc, full, stage, /*pred=*/Value(),
-                                  /*per_warp=*/false,
-                                  /*publish_shared=*/true);
-          scf::YieldOp::create(b, loc,
-                               carried ? ValueRange(next) : ValueRange());
-        });
-    (void)fill;
+    Value stride = arith::MulIOp::create(b, loc, step, i32(kProducerGroups));
+    auto fill = scf::ForOp::create(b, loc, first, loop.getUpperBound(), stride);
+    b.setInsertionPoint(fill.getBody()->getTerminator());
+    Value k = fill.getInductionVar();
+    auto [iteration, stage, phase] = position(k);
+    // The loads need no stage: they go first, their latency beside the
+    // wait for the stage.
+    SmallVector<Value> held =
+        issueCopies(b, loop, cands, k, Value(), /*async=*/false,
+                    /*registers=*/true, groupWarps);
+    // Round r waits for the release ending round r-1 (phase r-1); a fresh
+    // barrier counts phase -1 (parity 1) as complete.
+    TmaWaitOp::create(b, loc, empty, stage,
+                      arith::XOrIOp::create(b, loc, phase, i32(1)),
+                      /*unsynchronized=*/true);
+    issueTmaCopies(b, loop, cands, k, stage, full, /*predicated=*/false);
+    unsigned i = 0;
+    for (Candidate &c : cands)
+      if (c.transposingCopy)
+        SharedStoreOp::create(b, c.load.getLoc(), held[i++], c.buffer, stage);
+    BarrierArriveOp::create(b, loc, full, stage, /*pred=*/Value(),
+                            /*per_warp=*/false, /*publish_shared=*/true);
   }
   b.setInsertionPointToStart(loop.getBody());
   auto [iteration, stage, phase] = position(loop.getInductionVar());

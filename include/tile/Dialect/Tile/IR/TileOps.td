@@ -481,8 +481,9 @@ def Tile_BarrierArriveOp : Tile_Op<"barrier_arrive"> {
 def Tile_ProducerOp : Tile_Op<"producer", [SingleBlock, NoTerminator]> {
   let summary = "Code that extra warps run beside the kernel's own";
   let description = [{
-    The kernel gains `groups` groups of `warps` warps (a warpgroup: a
-    multiple of 4) after its own; each group runs the body, whose one
+    The kernel gains `groups` groups of `warps` warps (whole warpgroups:
+    `warps * groups` a multiple of 4) after its own; each group runs the
+    body, whose one
     argument (i32) is the group's index, in which thread and warp indices
     count from the group's first and layouts span `warps` warps, and then
     exits. The

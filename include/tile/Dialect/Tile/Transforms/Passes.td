@@ -173,14 +173,13 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     stores go to the stage the copies refill, before the next load. With
     `tma` and `warp-specialize`, where A is a TMA copy, the dot's MMAs
     stay in flight, the loop is in the kernel's body (its kernel has no
-    producer yet) and B's tile is at most 32 elements per thread of 4
-    warps, a `tile.producer` fills every stage instead (two groups of 4
-    warps taking alternate iterations beside 4 warps of MMAs, one beside
+    producer yet), the dot's warps are 4 or 8 and B's tile has at most
+    4096 elements, a `tile.producer` fills every stage instead (two groups taking
+    alternate iterations, of 4 warps beside 4 warps of MMAs, of 2 beside
     8): per iteration it loads B, waits on the stage's "empty" mbarrier
     (`tma_wait unsynchronized`), issues A's `tma_copy`, stores B with
-    `shared_store` (one group: B loaded an iteration before, carried by
-    its loop) and arrives on the stage's "full" mbarrier (`barrier_arrive
-    publish_shared`); the loop
+    `shared_store` and arrives on the stage's "full" mbarrier
+    (`barrier_arrive publish_shared`); the loop
     waits on "full", and after the dot's `dot_wait pending = 1` each warp
     releases the previous iteration's stage (`barrier_arrive per_warp`).
     With four or
