@@ -23,8 +23,9 @@ constexpr unsigned kProducerWarps = 4, kProducerGroups = 2;
 /// The dot whose stages a producer warpgroup fills (pipelineWithProducer)
 /// in `loop`, pipelined with `stages` stages; null when none may: the
 /// option is off, no candidate is a transposing copy (the others then
-/// gain nothing, bench/NOTES.md v45) or one would take a producer thread
-/// more than 32 registers per iteration, another is no TMA copy, no dot's
+/// gain nothing, bench/NOTES.md v45) or its tile has more than 4096
+/// elements (32 a producer thread in groups of 4 warps, 64 in groups of 2),
+/// another is no TMA copy, no dot's
 /// MMAs stay in flight, the dot's warps are not 4 or 8 (the producer's
 /// register budgets), or the loop is not in the kernel's body or its
 /// kernel already has a producer.
@@ -94,9 +95,9 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   };
   auto barrierType = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
                                      b.getI32IntegerAttr(3));
-  // A stage is full once each TMA copy's bytes landed and every producer
-  // thread published its stores; empty once every warp of the kernel
-  // ended the MMAs that read it.
+  // A stage is full once each TMA copy's bytes landed and every thread of
+  // the group that fills it published its stores; empty once every warp
+  // of the kernel ended the MMAs that read it.
   int64_t consumerWarps =
       cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
   // The fence that publishes a thread's stores waits for every load its
