@@ -250,8 +250,12 @@ LogicalResult lowerProducer(ProducerOp op, LoweringContext &l) {
   auto ifOp = scf::IfOp::create(b, isProducer, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   // Up to 256 threads every thread may have 255 registers anyway (ptxas
-  // then ignores setmaxnreg: C7508).
-  bool rebalance = (consumerThreads + producerThreads) * 255 > 65536;
+  // then ignores setmaxnreg: C7508). The producer gives registers up and
+  // the kernel's warps take them from the count every thread starts with.
+  int64_t threads = consumerThreads + producerThreads;
+  int64_t atEntry = std::min<int64_t>(255, 65536 / threads / 8 * 8);
+  bool rebalance = threads * 255 > 65536 && producerRegs <= atEntry &&
+                   consumerRegs >= atEntry;
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   if (rebalance)
     NVVM::SetMaxRegisterOp::create(b, producerRegs,
