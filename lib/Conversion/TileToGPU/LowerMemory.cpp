@@ -400,12 +400,7 @@ static LogicalResult lowerAsyncWait(AsyncWaitOp op, LoweringContext &l) {
   // through the async one: each thread fences its writes before the
   // barrier.
   if (wgmmaStages && (asyncCopies || storedStages))
-    NVVM::FenceProxyOp::create(
-        l.builder(),
-        NVVM::ProxyKindAttr::get(l.builder().getContext(),
-                                 NVVM::ProxyKind::async_shared),
-        NVVM::SharedSpaceAttr::get(l.builder().getContext(),
-                                   NVVM::SharedSpace::shared_cta));
+    l.fenceSharedForAsyncProxy();
   gpu::BarrierOp::create(l.builder());
   return success();
 }

@@ -211,11 +211,7 @@ LogicalResult lowerBarrierArrive(BarrierArriveOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   // Every thread fences its own stores before its arrival releases them.
   if (op.getPublishShared())
-    NVVM::FenceProxyOp::create(
-        b,
-        NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),
-        NVVM::SharedSpaceAttr::get(b.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
+    l.fenceSharedForAsyncProxy();
   Value arrives = op.getPred() ? l.lookupScalar(op.getPred()) : Value();
   if (op.getPerWarp()) {
     Value lane0 = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,

@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -42,6 +43,14 @@ Value LoweringContext::lookupScalar(Value value) { return lookup(value)[0]; }
 
 void LoweringContext::map(Value value, Slots slots) {
   values[value] = std::move(slots);
+}
+
+void LoweringContext::fenceSharedForAsyncProxy() {
+  NVVM::FenceProxyOp::create(
+      b,
+      NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
 }
 
 void LoweringContext::emitIf(Value cond, function_ref<void()> body) {

@@ -200,6 +200,9 @@ public:
   /// warp indices, and the thread coordinates computed from them, are the
   /// producer's while it is lowered.
   mlir::LogicalResult lowerProducerBody(mlir::Block &body, mlir::Value thread);
+  /// Makes this thread's shared-memory writes through the generic proxy
+  /// (st.shared, cp.async) visible to the async proxy (wgmma, TMA).
+  void fenceSharedForAsyncProxy();
   /// Emits `body` under `cond` (unconditionally when cond is null).
   void emitIf(mlir::Value cond, llvm::function_ref<void()> body);
   mlir::LLVM::LLVMPointerType globalPtrType();

@@ -98,6 +98,39 @@ static bool isFmaOperand(Value value) {
              dot.getA().getType().getEncoding());
 }
 
+Value Candidate::readStage(OpBuilder &b, Value stage) {
+  // The load's location keeps the source variable's name.
+  Value staged = SharedLoadOp::create(b, load.getLoc(), replaced().getType(),
+                                      buffer, stage, transposed());
+  replaced().replaceAllUsesWith(staged);
+  return staged;
+}
+
+void Candidate::eraseLoad() {
+  for (Operation *use : llvm::reverse(uses))
+    use->erase();
+  load.erase();
+}
+
+std::pair<Value, Value> iterationStage(OpBuilder &b, scf::ForOp loop, Value iv,
+                                       int64_t stages) {
+  Location loc = loop.getLoc();
+  Value iteration = arith::DivUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
+      loop.getStep());
+  Value stage = arith::RemUIOp::create(
+      b, loc, iteration, arith::ConstantIntOp::create(b, loc, stages, 32));
+  return {iteration, stage};
+}
+
+Value stagePhase(OpBuilder &b, Location loc, Value iteration, int64_t stages) {
+  return arith::AndIOp::create(
+      b, loc,
+      arith::DivUIOp::create(b, loc, iteration,
+                             arith::ConstantIntOp::create(b, loc, stages, 32)),
+      arith::ConstantIntOp::create(b, loc, 1, 32));
+}
+
 /// The ops from `load` to the value its dot reads: an optional `trans`
 /// (after tile-coalesce's conversion out of the load's own layout, if
 /// any), then an optional conversion to a dot-operand layout (or to an FMA
@@ -677,26 +710,15 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     // Steady state, at the top of the body.
     b.setInsertionPointToStart(loop.getBody());
     Value iv = loop.getInductionVar();
-    Value iteration = arith::DivUIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
-    Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
-    if (useTma) {
-      // The stage's barrier completes phase n on its n-th fill.
-      Value phase = arith::AndIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, iteration, i32(stages)),
-          i32(1));
-      TmaWaitOp::create(b, loc, barriers, stage, phase,
+    auto [iteration, stage] = iterationStage(b, loop, iv, stages);
+    if (useTma)
+      TmaWaitOp::create(b, loc, barriers, stage,
+                        stagePhase(b, loc, iteration, stages),
                         /*unsynchronized=*/refillAfterWait);
-    } else {
+    else
       AsyncWaitOp::create(b, loc, ahead - 1);
-    }
-    for (Candidate &c : cands) {
-      // The load's location keeps the source variable's name.
-      Value staged =
-          SharedLoadOp::create(b, c.load.getLoc(), c.replaced().getType(),
-                               c.buffer, stage, c.transposed());
-      c.replaced().replaceAllUsesWith(staged);
-    }
+    for (Candidate &c : cands)
+      c.readStage(b, stage);
     Value aheadIv = arith::AddIOp::create(
         b, loc, iv, arith::MulIOp::create(b, loc, step, i32(ahead)));
     Value aheadStage = arith::RemUIOp::create(
@@ -753,11 +775,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     for (Candidate &c : cands)
       if (c.transposingCopy)
         copyTargets.push_back({c.buffer, c.load.getLoc()});
-    for (Candidate &c : cands) {
-      for (Operation *use : llvm::reverse(c.uses))
-        use->erase();
-      c.load.erase();
-    }
+    for (Candidate &c : cands)
+      c.eraseLoad();
     // No copy may still be writing shared memory after the loop (TMA copies
     // past the end are never issued), and every warp has left its stages.
     b.setInsertionPointAfter(loop);

@@ -38,7 +38,25 @@ struct Candidate {
     return llvm::any_of(
         uses, [](mlir::Operation *op) { return llvm::isa<TransOp>(op); });
   }
+  /// Reads stage `stage` of `buffer` at `b` in place of the value the dot
+  /// reads (replaced()); returns the read.
+  mlir::Value readStage(mlir::OpBuilder &b, mlir::Value stage);
+  /// Erases the load and the ops between it and the dot, once nothing
+  /// reads them (after readStage and the copies that clone its addressing).
+  void eraseLoad();
 };
+
+/// The iteration number of `loop`'s induction value `iv` and the stage of
+/// `stages` it uses, computed at `b`.
+std::pair<mlir::Value, mlir::Value> iterationStage(mlir::OpBuilder &b,
+                                                   mlir::scf::ForOp loop,
+                                                   mlir::Value iv,
+                                                   int64_t stages);
+
+/// The parity of the phase a stage's mbarrier completes for `iteration`
+/// (its n-th fill completes phase n), computed at `b`.
+mlir::Value stagePhase(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value iteration, int64_t stages);
 
 /// The ops from `load` to the value its dot reads: an optional `trans`
 /// (after tile-coalesce's conversion out of the load's own layout, if

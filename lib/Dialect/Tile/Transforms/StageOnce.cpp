@@ -236,13 +236,8 @@ void stageLoneDots(ModuleOp module) {
     // themselves).
     b.setInsertionPoint(dot);
     for (Candidate *c : staged) {
-      Value value =
-          SharedLoadOp::create(b, c->load.getLoc(), c->replaced().getType(),
-                               c->buffer, stage, c->transposed());
-      c->replaced().replaceAllUsesWith(value);
-      for (Operation *use : llvm::reverse(c->uses))
-        use->erase();
-      c->load.erase();
+      c->readStage(b, stage);
+      c->eraseLoad();
     }
     // Every warp's MMAs have ended (the dot waits for them) before the
     // buffers' bytes are scratch or other buffers again.

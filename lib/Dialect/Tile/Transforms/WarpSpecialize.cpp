@@ -86,12 +86,9 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   Value lb = loop.getLowerBound(), step = loop.getStep();
   // Iteration number, stage and the stage's phase parity at `iv`.
   auto position = [&](Value iv) {
-    Value iteration = arith::DivUIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
-    Value stage = arith::RemUIOp::create(b, loc, iteration, i32(stages));
-    Value phase = arith::AndIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, iteration, i32(stages)), i32(1));
-    return std::make_tuple(iteration, stage, phase);
+    auto [iteration, stage] = iterationStage(b, loop, iv, stages);
+    return std::make_tuple(iteration, stage,
+                           stagePhase(b, loc, iteration, stages));
   };
   auto barrierType = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
                                      b.getI32IntegerAttr(3));
@@ -153,12 +150,8 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   b.setInsertionPointToStart(loop.getBody());
   auto [iteration, stage, phase] = position(loop.getInductionVar());
   TmaWaitOp::create(b, loc, full, stage, phase, /*unsynchronized=*/true);
-  for (Candidate &c : cands) {
-    Value staged =
-        SharedLoadOp::create(b, c.load.getLoc(), c.replaced().getType(),
-                             c.buffer, stage, c.transposed());
-    c.replaced().replaceAllUsesWith(staged);
-  }
+  for (Candidate &c : cands)
+    c.readStage(b, stage);
   b.setInsertionPointAfter(dot);
   auto turn = DotWaitOp::create(b, loc, ValueRange{dot.getResult()}, 1,
                                 /*synchronize=*/false);
@@ -172,11 +165,8 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
                                          iteration, i32(0));
   BarrierArriveOp::create(b, loc, empty, previous, notFirst,
                           /*per_warp=*/true, /*publish_shared=*/false);
-  for (Candidate &c : cands) {
-    for (Operation *use : llvm::reverse(c.uses))
-      use->erase();
-    c.load.erase();
-  }
+  for (Candidate &c : cands)
+    c.eraseLoad();
   // The loop's result waits for the last MMAs; the block barrier after
   // them keeps every warp's MMAs off the stages before the epilogue
   // reuses their bytes.
