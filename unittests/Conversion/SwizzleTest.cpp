@@ -309,3 +309,54 @@ TEST_F(SwizzleTest, WarpgroupAccumulatorRowsAreTheInstructionRows) {
     }
   }
 }
+
+/// tf32 A stored K x M for warpgroup MMAs (wgmma's 128-byte swizzle: panels
+/// of 32 m, k rows 128 bytes apart) is read into fragment registers one
+/// element per lane: lane (g, t) reads A[m0 + g][k0 + t], 8 m of 2 chunks
+/// by 4 k rows, whose chunks the swizzle moves within 4 of the 8: two lanes
+/// on each bank (ncu: two wavefronts per load, bench/NOTES.md v46). Half
+/// the lanes (those of odd t, or of g >= 4) reading the k halves in the
+/// other order put the 32 on 32 banks.
+TEST_F(SwizzleTest, WgmmaMnMajorTF32AFragmentsReadOneWavefrontWithAFlip) {
+  mlir::Type f32 = mlir::Float32Type::get(&ctx);
+  for (unsigned warps : {4u, 8u})
+    for (int64_t m : {int64_t(16) * warps, int64_t(32) * warps})
+      for (int64_t k : {16, 32, 64}) {
+        auto layout = BlockedEncodingAttr::get(&ctx, {1, 2}, {8, 4}, {warps, 1},
+                                               {1, 0}, {2, 1});
+        auto type = mlir::RankedTensorType::get(
+            {m, k}, f32, DotOperandEncodingAttr::get(&ctx, 0, layout));
+        MmaFragments frag = MmaFragments::get(type);
+        auto encoding =
+            SharedEncodingAttr::getForWgmma(&ctx, {m, k}, f32, {0, 1});
+        ASSERT_TRUE(encoding);
+        SwizzledTile t = SwizzledTile::get(encoding, {m, k}, f32);
+        int64_t loads = warps * frag.numMN * frag.numK * frag.perStep;
+        EXPECT_EQ(frag.elementLoadWavefronts(t, warps, -1), 2 * loads)
+            << warps << " warps, " << m << "x" << k;
+        int bit = frag.bestElementFlip(t, warps);
+        EXPECT_GE(bit, 0) << warps << " warps, " << m << "x" << k;
+        EXPECT_EQ(frag.elementLoadWavefronts(t, warps, bit), loads)
+            << warps << " warps, " << m << "x" << k;
+      }
+}
+
+/// The stages tile-promote-shared stores for mma.sync's tf32 element reads
+/// are conflict-free already: no flip.
+TEST_F(SwizzleTest, TransposedTF32ElementStagesNeedNoFlip) {
+  mlir::Builder b(&ctx);
+  auto layout = BlockedEncodingAttr::get(&ctx, {1, 2}, {8, 4}, {2, 2}, {1, 0});
+  for (int64_t bm : {32, 64, 128})
+    for (int64_t bk : {16, 32}) {
+      auto type = mlir::RankedTensorType::get(
+          {bm, bk}, b.getF32Type(),
+          DotOperandEncodingAttr::get(&ctx, 0, layout));
+      MmaFragments frag = MmaFragments::get(type);
+      SwizzledTile t = transposedTile(bm, bk, b.getF32Type(), true);
+      EXPECT_EQ(frag.bestElementFlip(t, 2), -1) << bm << "x" << bk;
+      int64_t warps = 2;
+      EXPECT_EQ(frag.elementLoadWavefronts(t, warps, -1),
+                warps * frag.numMN * frag.numK * frag.perStep)
+          << bm << "x" << bk;
+    }
+}

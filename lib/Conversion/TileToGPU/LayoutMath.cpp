@@ -1,6 +1,9 @@
 //===- LayoutMath.cpp - tile layouts as thread and memory positions -------===//
 #include "tile/Conversion/TileToGPU/LayoutMath.h"
 
+#include <map>
+#include <set>
+
 using namespace mlir;
 using namespace tile;
 
@@ -219,6 +222,46 @@ MmaFragments MmaFragments::get(RankedTensorType type) {
   f.halfStride = parent.getChunkOffset(0, 1);
   f.warpStride = parent.getWarpTileSize(f.mnDim);
   return f;
+}
+
+int64_t MmaFragments::elementLoadWavefronts(const SwizzledTile &tile,
+                                            int64_t warps, int flipBit) const {
+  int64_t total = 0;
+  int64_t halves = isA ? 2 : 1; // the k half's bit in r
+  for (int64_t w = 0; w < warps; ++w)
+    for (int64_t blk = 0; blk < numMN; ++blk)
+      for (int64_t kk = 0; kk < numK; ++kk)
+        for (int64_t r = 0; r < perStep; ++r) {
+          // Each bank serves one word per wavefront.
+          std::map<int64_t, std::set<int64_t>> banks;
+          for (int64_t lane = 0; lane < 32; ++lane) {
+            bool flip = flipBit >= 0 && (lane >> flipBit) & 1;
+            int64_t read = flip ? r ^ halves : r;
+            int64_t mn = w * warpStride + lane / 4 + mnOffset(blk, read);
+            int64_t k = lane % 4 + kOffset(kk, read);
+            int64_t word = (isA ? tile.offset(mn, k) : tile.offset(k, mn)) *
+                           tile.elemBytes / 4;
+            banks[word % 32].insert(word);
+          }
+          size_t most = 0;
+          for (auto &[bank, words] : banks)
+            most = std::max(most, words.size());
+          total += most;
+        }
+  return total;
+}
+
+int MmaFragments::bestElementFlip(const SwizzledTile &tile,
+                                  int64_t warps) const {
+  int best = -1;
+  int64_t fewest = elementLoadWavefronts(tile, warps, -1);
+  for (int bit = 0; bit < 5; ++bit)
+    if (int64_t count = elementLoadWavefronts(tile, warps, bit);
+        count < fewest) {
+      fewest = count;
+      best = bit;
+    }
+  return best;
 }
 
 /// The elements of an mma.sync operand, as loadMmaFragments reads

@@ -95,15 +95,42 @@ Slots tile::loadMmaFragments(LoweringContext &l, RankedTensorType type,
     // Lane (g, t) = (l / 4, l % 4) holds element (g, t) of each matrix.
     // The f32 bits go to the mma as they are: the tensor core ignores the
     // low 13 bits (truncation to tf32, as the interpreter computes).
-    Value mn = add(warpMN, laneDiv(4)), k = laneRem(4);
+    // Where the stage's swizzle puts two of a load's 32 elements in one
+    // bank (wgmma's 128-byte swizzle does for A stored K x M: 8 rows by 4
+    // k rows fall in 16 banks), the lanes of one lane bit read the step's
+    // two k halves in the other order and swap the two registers back: the
+    // bit (if any) whose flip needs the fewest wavefronts (bench/NOTES.md
+    // v46).
+    int flipBit =
+        frag.bestElementFlip(tile, parent.getWarpsPerCTA()[frag.mnDim]);
+    int64_t halves = isA ? 2 : 1; // the k half's bit in r
+    Value mn = add(warpMN, laneDiv(4)), t = laneRem(4);
+    // The lane's k for the registers of k half 0 and 1 (with a flip; else
+    // the half is a constant offset from t), and its flip.
+    Value k[2] = {t, t}, flip;
+    if (flipBit >= 0) {
+      flip = arith::TruncIOp::create(
+          b, b.getI1Type(), arith::ShRUIOp::create(b, lane, l.i32(flipBit)));
+      Value half = arith::SelectOp::create(b, flip, l.i32(kHalf), l.i32(0));
+      k[0] = add(t, half);
+      k[1] = arith::SubIOp::create(b, add(t, l.i32(kHalf)), half);
+    }
     for (int64_t blk = 0; blk < numMN; ++blk)
-      for (int64_t kk = kLo; kk < kHi; ++kk)
+      for (int64_t kk = kLo; kk < kHi; ++kk) {
+        Value loaded[4];
         for (int64_t r = 0; r < perStep; ++r) {
           int64_t mnDelta = frag.mnOffset(blk, r);
-          int64_t kDelta = frag.kOffset(kk, r);
-          out[(blk * numK + kk) * perStep + r] = LLVM::LoadOp::create(
-              b, b.getI32Type(), at(mn, mnDelta, k, kDelta));
+          int64_t half = isA ? r / 2 : r;
+          Value ptr = flip ? at(mn, mnDelta, k[half], kk * instrK)
+                           : at(mn, mnDelta, t, frag.kOffset(kk, r));
+          loaded[r] = LLVM::LoadOp::create(b, b.getI32Type(), ptr);
         }
+        for (int64_t r = 0; r < perStep; ++r)
+          out[(blk * numK + kk) * perStep + r] =
+              flip ? Value(arith::SelectOp::create(b, flip, loaded[r ^ halves],
+                                                   loaded[r]))
+                   : loaded[r];
+      }
     return out;
   }
   if (!kContiguous && tile.elemBytes == 1) {

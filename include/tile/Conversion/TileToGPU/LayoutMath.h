@@ -155,6 +155,15 @@ struct MmaFragments {
   int64_t kOffset(int64_t kk, int64_t r) const {
     return kk * instrK + (isA ? r / 2 : r) * kHalf;
   }
+  /// Shared-memory wavefronts of the 32-bit loads that read every tf32
+  /// fragment register from `tile` (stored MN-contiguous), over `warps`
+  /// warps along M (A) or N (B), where lanes whose bit `flipBit` is set
+  /// (-1: none) read the two k halves of each step in the other order.
+  int64_t elementLoadWavefronts(const SwizzledTile &tile, int64_t warps,
+                                int flipBit) const;
+  /// The lane bit whose flip (elementLoadWavefronts) needs the fewest
+  /// wavefronts, or -1 when no flip needs fewer than none.
+  int bestElementFlip(const SwizzledTile &tile, int64_t warps) const;
 };
 
 /// One element of a tile held by one thread, and where that thread keeps it.
