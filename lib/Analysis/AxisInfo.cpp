@@ -160,9 +160,13 @@ void AxisInfoAnalysis::setToEntryState(AxisInfoLattice *lattice) {
 void AxisInfoAnalysis::visitNonControlFlowArguments(
     Operation *op, const RegionSuccessor &successor,
     ArrayRef<AxisInfoLattice *> argLattices, unsigned firstIndex) {
-  // The induction variable of scf.for: lb, lb + step, ...
+  // The induction variable of scf.for: lb, lb + step, ... It is the body's
+  // first argument, not forwarded: the iteration arguments, if any, start
+  // at firstIndex 1, and without them firstIndex is 0 (a loop that carries
+  // nothing, whose loads and stores lost their vectors to a pessimistic
+  // induction variable until bench/NOTES.md v46).
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    if (firstIndex >= 1) {
+    if (!successor.isParent()) {
       const AxisInfo &lb = getLatticeElementFor(getProgramPointAfter(op),
                                                 forOp.getLowerBound())->getValue();
       const AxisInfo &step = getLatticeElementFor(getProgramPointAfter(op),

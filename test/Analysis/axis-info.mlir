@@ -97,6 +97,38 @@ tile.kernel @loop(%k: i32) {
 
 // -----
 
+// A loop that carries nothing (its body's only argument is the induction
+// variable), in the kernel and in a producer region: offsets from the
+// induction variable keep their contiguity and divisibility.
+tile.kernel @loop_without_iter_args(%n: i32) {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1073741824], constancy = [1]}}
+  %c0 = arith.constant 0 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [128], constancy = [1]}}
+  %c128 = arith.constant 128 : i32
+  scf.for %i = %c0 to %n step %c128 : i32 {
+    // expected-remark @+1 {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+    %r = tile.make_range 0, 128 : tensor<128xi32>
+    // expected-remark @+1 {{contiguity = [1], divisibility = [128], constancy = [128]}}
+    %s = tile.splat %i : tensor<128xi32>
+    // expected-remark @+1 {{contiguity = [128], divisibility = [128], constancy = [1]}}
+    %offs = arith.addi %s, %r : tensor<128xi32>
+  }
+  tile.producer warps = 4 groups = 1 registers = 56 {
+  ^bb0(%g: i32):
+    scf.for %i = %c0 to %n step %c128 : i32 {
+      // expected-remark @+1 {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+      %r = tile.make_range 0, 128 : tensor<128xi32>
+      // expected-remark @+1 {{contiguity = [1], divisibility = [128], constancy = [128]}}
+      %s = tile.splat %i : tensor<128xi32>
+      // expected-remark @+1 {{contiguity = [128], divisibility = [128], constancy = [1]}}
+      %offs = arith.addi %s, %r : tensor<128xi32>
+    }
+  }
+  tile.return
+}
+
+// -----
+
 // Hints join what the analysis derives: a runtime start stated a multiple of
 // 16, then offsets gathered by a load stated to run in 64s.
 tile.kernel @hints(%start: i32, %p: !tile.ptr<i32>) {
