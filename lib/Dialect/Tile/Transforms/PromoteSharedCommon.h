@@ -1,7 +1,9 @@
 //===- PromoteSharedCommon.h - tile-promote-shared's pieces ----*- C++ -*-===//
 //
-// Shared by PromoteShared.cpp (the K loops' pipelines) and StageOnce.cpp
-// (operands copied once, for dots outside loops and loop-invariant A).
+// Shared by PromoteShared.cpp (the K loops' pipelines), StageEncodings.cpp
+// (how stages are stored), WarpSpecialize.cpp (a producer warpgroup's
+// pipeline) and StageOnce.cpp (operands copied once, for dots outside loops
+// and loop-invariant A).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_DIALECT_TILE_TRANSFORMS_PROMOTESHAREDCOMMON_H
@@ -68,6 +70,11 @@ operandUses(LoadOp load);
 /// The shared encoding of a stage that `c.load` fills: rows along the
 /// load's fastest dimension, so that copies move whole chunks.
 SharedEncodingAttr stageEncoding(Candidate &c);
+
+/// The layout a transposing copy (Candidate::transposingCopy) moves its
+/// [k][n] tile in: four consecutive k a thread at one n, the lanes along N;
+/// over `warps` warps (0: the load's) (StageEncodings.cpp).
+BlockedEncodingAttr transposingCopyLayout(Candidate &c, unsigned warps = 0);
 
 /// Gives the stages of each dot whose B is in `cands` the encoding wgmma
 /// descriptors read, where the dot's layout is tile-accelerate-dot's for
