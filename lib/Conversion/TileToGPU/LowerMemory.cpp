@@ -286,6 +286,9 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   // spill elsewhere, so those keep an address each.
   SwizzleAnchors anchors;
   l.emitIf(owner, [&] {
+    // Synchronous element copies (below): every load first, then the
+    // stores, so that the loads are in flight together.
+    SmallVector<std::pair<Value, Value>> stores;
     for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
       Value dst = slotPointer(l, *dist, slot, tile, buffer, elemType,
                               vec == 1 ? &anchors : nullptr);
@@ -301,14 +304,23 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
         continue;
       }
       // One or two 8-bit or one 16-bit element: cp.async moves at least 4
-      // bytes, so copy synchronously (zero first, the value where enabled).
-      LLVM::StoreOp::create(
-          b, arith::ConstantOp::create(b, b.getZeroAttr(elemType)), dst);
-      l.emitIf(mask, [&] {
-        Value v = LLVM::LoadOp::create(b, elemType, ptrs[slot]);
-        LLVM::StoreOp::create(b, v, dst);
+      // bytes, so copy synchronously (zero where masked off). A store
+      // right after each load waited for that load before the next was
+      // issued: f16 rows of odd length ran at 41-45 TFLOP/s
+      // (bench/NOTES.md v46).
+      auto ifOp = scf::IfOp::create(b, elemType, mask, /*addThenBlock=*/true,
+                                    /*addElseBlock=*/true);
+      Value source = ptrs[slot];
+      yieldFrom(b, ifOp.thenBlock(), [&]() -> Value {
+        return LLVM::LoadOp::create(b, elemType, source);
       });
+      yieldFrom(b, ifOp.elseBlock(), [&]() -> Value {
+        return arith::ConstantOp::create(b, b.getZeroAttr(elemType));
+      });
+      stores.push_back({dst, ifOp.getResult(0)});
     }
+    for (auto [dst, value] : stores)
+      LLVM::StoreOp::create(b, value, dst);
   });
   return success();
 }
