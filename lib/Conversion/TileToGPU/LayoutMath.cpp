@@ -1,8 +1,9 @@
 //===- LayoutMath.cpp - tile layouts as thread and memory positions -------===//
 #include "tile/Conversion/TileToGPU/LayoutMath.h"
 
-#include <map>
-#include <set>
+#include "llvm/ADT/STLExtras.h"
+
+#include <array>
 
 using namespace mlir;
 using namespace tile;
@@ -232,8 +233,9 @@ int64_t MmaFragments::elementLoadWavefronts(const SwizzledTile &tile,
     for (int64_t blk = 0; blk < numMN; ++blk)
       for (int64_t kk = 0; kk < numK; ++kk)
         for (int64_t r = 0; r < perStep; ++r) {
-          // Each bank serves one word per wavefront.
-          std::map<int64_t, std::set<int64_t>> banks;
+          // Each bank serves one word per wavefront: the most distinct
+          // words any bank holds, counted over (bank, word) sorted.
+          std::array<std::pair<int64_t, int64_t>, 32> reads;
           for (int64_t lane = 0; lane < 32; ++lane) {
             bool flip = flipBit >= 0 && (lane >> flipBit) & 1;
             int64_t read = flip ? r ^ halves : r;
@@ -241,11 +243,16 @@ int64_t MmaFragments::elementLoadWavefronts(const SwizzledTile &tile,
             int64_t k = lane % 4 + kOffset(kk, read);
             int64_t word = (isA ? tile.offset(mn, k) : tile.offset(k, mn)) *
                            tile.elemBytes / 4;
-            banks[word % 32].insert(word);
+            reads[lane] = {word % 32, word};
           }
-          size_t most = 0;
-          for (auto &[bank, words] : banks)
-            most = std::max(most, words.size());
+          llvm::sort(reads);
+          int64_t most = 0, run = 0;
+          for (size_t i = 0; i < reads.size(); ++i) {
+            if (i > 0 && reads[i] == reads[i - 1])
+              continue;
+            run = i > 0 && reads[i].first == reads[i - 1].first ? run + 1 : 1;
+            most = std::max(most, run);
+          }
           total += most;
         }
   return total;
@@ -253,9 +260,12 @@ int64_t MmaFragments::elementLoadWavefronts(const SwizzledTile &tile,
 
 int MmaFragments::bestElementFlip(const SwizzledTile &tile,
                                   int64_t warps) const {
+  // No load takes fewer than one wavefront: stop at the first order that
+  // reaches it.
+  int64_t ideal = warps * numMN * numK * perStep;
   int best = -1;
   int64_t fewest = elementLoadWavefronts(tile, warps, -1);
-  for (int bit = 0; bit < 5; ++bit)
+  for (int bit = 0; bit < 5 && fewest > ideal; ++bit)
     if (int64_t count = elementLoadWavefronts(tile, warps, bit);
         count < fewest) {
       fewest = count;
