@@ -285,13 +285,11 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   // Anchors for the 16-byte copies of FMA dots' stages moved ptxas to
   // spill elsewhere, so those keep an address each.
   SwizzleAnchors anchors;
-  // Synchronous element copies (below) of at most 16 elements a thread:
-  // every load first, then the stores, so that the loads are in flight
-  // together (f16 rows of odd length, 64x64x32 tiles: 42.6 -> 78.3
-  // TFLOP/s). With more, the values held beside the addresses made ptxas
-  // spill more and the kernels slower (128x128x32: 40.9 -> 26.5); those
-  // store each element after its load (bench/NOTES.md v46).
-  bool loadsFirst = dist->getNumSlots() / vec <= 16;
+  // Synchronous element copies (below): every load first, then the
+  // stores, so that the loads are in flight together (tile-coalesce gives
+  // such copies runs of 16 bytes a thread, few rows and so few addresses;
+  // f16 rows of odd length, 128x256x64 tiles: 45 -> 175 TFLOP/s,
+  // bench/NOTES.md v47).
   l.emitIf(owner, [&] {
     SmallVector<std::pair<Value, Value>> stores;
     for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
@@ -310,15 +308,6 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
       }
       // One or two 8-bit or one 16-bit element: cp.async moves at least 4
       // bytes, so copy synchronously (zero where masked off).
-      if (!loadsFirst) {
-        LLVM::StoreOp::create(
-            b, arith::ConstantOp::create(b, b.getZeroAttr(elemType)), dst);
-        l.emitIf(mask, [&] {
-          Value v = LLVM::LoadOp::create(b, elemType, ptrs[slot]);
-          LLVM::StoreOp::create(b, v, dst);
-        });
-        continue;
-      }
       auto ifOp = scf::IfOp::create(b, elemType, mask, /*addThenBlock=*/true,
                                     /*addElseBlock=*/true);
       Value source = ptrs[slot];

@@ -116,11 +116,26 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   /// rows. The same lines per access, but fewer rows per thread, each
   /// reached at constant offsets from one address (f32 tiles with 64-wide K
   /// kept 16 64-bit row addresses per operand live through the K loop and
-  /// spilled). `own` otherwise.
+  /// spilled). Accesses narrower than a word (8- and 16-bit elements of rows
+  /// aligned only to the element) copy element by element, and one element
+  /// a lane along a row is already a line: those take runs of 16 bytes a
+  /// thread along the row instead. `own` otherwise.
   BlockedEncodingAttr fewRowsLayout(BlockedEncodingAttr own, int64_t accessBits,
                                     ArrayRef<int64_t> shape) {
     if (rowsPerThread(own, shape) <= kMaxCopyRows)
       return own;
+    if (accessBits < 32) {
+      // f16 rows of odd length in 128 x 32 tiles over 128 threads: 32 rows
+      // (32 row addresses) a thread spilled; runs of 8 leave 4, and the
+      // elements of a run fill one 16-byte store into the stage
+      // (bench/NOTES.md v47).
+      SmallVector<unsigned> sizePerThread(own.getSizePerThread());
+      unsigned fastest = own.getOrder()[0];
+      sizePerThread[fastest] = static_cast<unsigned>(
+          std::min<int64_t>(128 / accessBits, shape[fastest]));
+      return defaultBlocked(&getContext(), shape, sizePerThread, own.getOrder(),
+                            numWarps);
+    }
     unsigned lineLanes =
         static_cast<unsigned>(std::max<int64_t>(1, 1024 / accessBits));
     return defaultBlocked(&getContext(), shape, own.getSizePerThread(),

@@ -197,6 +197,44 @@ tile.kernel @dot_operand_line_rows(%a: !tile.ptr<f32> {tile.divisibility = 16 : 
 
 // -----
 
+// f16 rows aligned only to the element (no divisibility fact for %lda) are
+// copied element by element: one element a lane along the row would leave
+// each thread 32 rows of a 128 x 32 tile (32 row addresses through a K
+// loop), so a dot operand's copy takes runs of 16 bytes (8 f16) a thread
+// along the row instead: 4 rows a thread.
+// CHECK-DAG: #[[ELEM:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[RUNS:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @dot_operand_element_runs
+// CHECK: tile.load %{{.*}} : tensor<128x32x!tile.ptr<f16>, #[[RUNS]]>
+// CHECK: tile.dot
+// CHECK: tile.load %{{.*}} : tensor<128x32x!tile.ptr<f16>, #[[ELEM]]>
+tile.kernel @dot_operand_element_runs(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %lda: i32, %x: f16, %out: !tile.ptr<f16> {tile.divisibility = 16 : i32}) {
+  %rm = tile.make_range 0, 128 : tensor<128xi32>
+  %rk = tile.make_range 0, 32 : tensor<32xi32>
+  %col = tile.expand_dims %rm, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+  %ldas = tile.splat %lda : tensor<128x1xi32>
+  %rowoff = arith.muli %col, %ldas : tensor<128x1xi32>
+  %row = tile.expand_dims %rk, axis = 0 : tensor<32xi32> -> tensor<1x32xi32>
+  %rb = tile.broadcast %rowoff : tensor<128x1xi32> -> tensor<128x32xi32>
+  %cb = tile.broadcast %row : tensor<1x32xi32> -> tensor<128x32xi32>
+  %offs = arith.addi %rb, %cb : tensor<128x32xi32>
+  %as = tile.splat %a : tensor<128x32x!tile.ptr<f16>>
+  %ptrs = tile.addptr %as, %offs : tensor<128x32x!tile.ptr<f16>>, tensor<128x32xi32>
+  %av = tile.load %ptrs : tensor<128x32x!tile.ptr<f16>>
+  %bv = tile.splat %x : tensor<32x32xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x32xf32>
+  %d = tile.dot %av, %bv, %zero : tensor<128x32xf16> * tensor<32x32xf16> -> tensor<128x32xf32>
+  %v = tile.load %ptrs : tensor<128x32x!tile.ptr<f16>>
+  %h = arith.truncf %d : tensor<128x32xf32> to tensor<128x32xf16>
+  %s = arith.addf %h, %v : tensor<128x32xf16>
+  %os = tile.splat %out : tensor<128x32x!tile.ptr<f16>>
+  %optrs = tile.addptr %os, %offs : tensor<128x32x!tile.ptr<f16>>, tensor<128x32xi32>
+  tile.store %optrs, %s : tensor<128x32x!tile.ptr<f16>>
+  tile.return
+}
+
+// -----
+
 // Rank-0 tensors (reachable through upstream arith ops) get no layout; the
 // pass must not index an empty dimension order.
 // CHECK-LABEL: tile.kernel @rank0
