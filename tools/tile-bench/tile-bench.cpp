@@ -181,7 +181,9 @@ struct MatmulShape {
 } // namespace
 
 /// The example (NN) at several sizes and precisions, an edge shape that is
-/// no multiple of 16, and at 4096^3 every other operand order.
+/// no multiple of 16, at 4096^3 every other operand order, and x @ W.T at
+/// 4095^3, whose rows are aligned only to the element (no cp.async, no
+/// TMA: the stages are filled by element copies).
 static std::vector<MatmulShape> matmulShapes() {
   std::vector<MatmulShape> matmuls = {
       {"f16", 1024, 1024, 1024}, {"f16", 4096, 4096, 4096},
@@ -192,6 +194,7 @@ static std::vector<MatmulShape> matmulShapes() {
     for (OperandOrder order :
          {OperandOrder::NT, OperandOrder::TN, OperandOrder::TT})
       matmuls.push_back({variant, 4096, 4096, 4096, order});
+  matmuls.push_back({"f16", 4095, 4095, 4095, OperandOrder::NT});
   return matmuls;
 }
 

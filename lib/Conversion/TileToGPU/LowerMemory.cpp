@@ -255,6 +255,52 @@ static LogicalResult lowerStore(StoreOp op, LoweringContext &l) {
   return success();
 }
 
+/// An async_copy of `vec`-element groups narrower than 4 bytes (one or two
+/// 8-bit or one 16-bit element: cp.async moves at least 4), done
+/// synchronously: every group loaded first (zero where masked off), so that
+/// the loads are in flight together, then stored a run of the thread's
+/// consecutive elements at a time (tile-coalesce gives such copies runs
+/// along the stored rows: f16 rows of odd length, 4095³ x @ W.T, 45 -> 175
+/// TFLOP/s, bench/NOTES.md v47).
+static void copySynchronously(LoweringContext &l, AsyncCopyOp op,
+                              const Distribution &dist,
+                              const SwizzledTile &tile, Value buffer,
+                              Type elemType, unsigned vec, Value owner) {
+  ImplicitLocOpBuilder &b = l.builder();
+  const Slots &ptrs = l.lookup(op.getPtr());
+  const Slots &masks = l.lookup(op.getMask());
+  Type groupType =
+      vec == 1 ? elemType : VectorType::get({int64_t(vec)}, elemType);
+  int64_t run = std::max<int64_t>(vec, tile.runLength(dist));
+  SwizzleAnchors anchors;
+  l.emitIf(owner, [&] {
+    Slots values(dist.getNumSlots());
+    for (unsigned slot = 0; slot < dist.getNumSlots(); slot += vec) {
+      Value mask = masks.size() == 1 ? masks[0] : masks[slot];
+      auto ifOp = scf::IfOp::create(b, groupType, mask, /*addThenBlock=*/true,
+                                    /*addElseBlock=*/true);
+      Value source = ptrs[slot];
+      yieldFrom(b, ifOp.thenBlock(), [&]() -> Value {
+        return LLVM::LoadOp::create(b, groupType, source, vec * tile.elemBytes);
+      });
+      yieldFrom(b, ifOp.elseBlock(), [&]() -> Value {
+        return arith::ConstantOp::create(b, b.getZeroAttr(groupType));
+      });
+      for (unsigned e = 0; e < vec; ++e)
+        values[slot + e] =
+            vec == 1
+                ? ifOp.getResult(0)
+                : Value(vector::ExtractOp::create(b, ifOp.getResult(0), e));
+    }
+    for (unsigned slot = 0; slot < dist.getNumSlots(); slot += run) {
+      Value dst = slotPointer(l, dist, slot, tile, buffer, elemType, &anchors);
+      ArrayRef<Value> elems(values.begin() + slot, values.begin() + slot + run);
+      LLVM::StoreOp::create(b, packVector(b, elems, elemType), dst,
+                            run * tile.elemBytes);
+    }
+  });
+}
+
 static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
   auto dist = Distribution::get(op.getPtr().getType());
@@ -285,42 +331,22 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   // Anchors for the 16-byte copies of FMA dots' stages moved ptxas to
   // spill elsewhere, so those keep an address each.
   SwizzleAnchors anchors;
-  // Synchronous element copies (below): every load first, then the
-  // stores, so that the loads are in flight together (tile-coalesce gives
-  // such copies runs of 16 bytes a thread, few rows and so few addresses;
-  // f16 rows of odd length, 128x256x64 tiles: 45 -> 175 TFLOP/s,
-  // bench/NOTES.md v47).
+  if (bytes < 4) {
+    copySynchronously(l, op, *dist, tile, buffer, elemType, vec, owner);
+    return success();
+  }
   l.emitIf(owner, [&] {
-    SmallVector<std::pair<Value, Value>> stores;
     for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
       Value dst = slotPointer(l, *dist, slot, tile, buffer, elemType,
                               vec == 1 ? &anchors : nullptr);
       Value mask = masks.size() == 1 ? masks[0] : masks[slot];
-      if (bytes >= 4) {
-        // Masked-off copies read nothing and fill zeros (src-size 0).
-        Value srcBytes =
-            arith::SelectOp::create(b, mask, l.i32(bytes), l.i32(0));
-        NVVM::CpAsyncOp::create(b, dst, ptrs[slot], bytes,
-                                bytes == 16 ? NVVM::LoadCacheModifierKind::CG
-                                            : NVVM::LoadCacheModifierKind::CA,
-                                srcBytes);
-        continue;
-      }
-      // One or two 8-bit or one 16-bit element: cp.async moves at least 4
-      // bytes, so copy synchronously (zero where masked off).
-      auto ifOp = scf::IfOp::create(b, elemType, mask, /*addThenBlock=*/true,
-                                    /*addElseBlock=*/true);
-      Value source = ptrs[slot];
-      yieldFrom(b, ifOp.thenBlock(), [&]() -> Value {
-        return LLVM::LoadOp::create(b, elemType, source);
-      });
-      yieldFrom(b, ifOp.elseBlock(), [&]() -> Value {
-        return arith::ConstantOp::create(b, b.getZeroAttr(elemType));
-      });
-      stores.push_back({dst, ifOp.getResult(0)});
+      // Masked-off copies read nothing and fill zeros (src-size 0).
+      Value srcBytes = arith::SelectOp::create(b, mask, l.i32(bytes), l.i32(0));
+      NVVM::CpAsyncOp::create(b, dst, ptrs[slot], bytes,
+                              bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                          : NVVM::LoadCacheModifierKind::CA,
+                              srcBytes);
     }
-    for (auto [dst, value] : stores)
-      LLVM::StoreOp::create(b, value, dst);
   });
   return success();
 }

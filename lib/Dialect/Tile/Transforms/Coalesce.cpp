@@ -118,28 +118,42 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   /// kept 16 64-bit row addresses per operand live through the K loop and
   /// spilled). Accesses narrower than a word (8- and 16-bit elements of rows
   /// aligned only to the element) copy element by element, and one element
-  /// a lane along a row is already a line: those take runs of 16 bytes a
-  /// thread along the row instead. `own` otherwise.
+  /// a lane along a row is already a line: those take runs of elements a
+  /// thread along the row instead (elementRunsLayout). `own` otherwise.
   BlockedEncodingAttr fewRowsLayout(BlockedEncodingAttr own, int64_t accessBits,
                                     ArrayRef<int64_t> shape) {
     if (rowsPerThread(own, shape) <= kMaxCopyRows)
       return own;
-    if (accessBits < 32) {
-      // f16 rows of odd length in 128 x 32 tiles over 128 threads: 32 rows
-      // (32 row addresses) a thread spilled; runs of 8 leave 4, and the
-      // elements of a run fill one 16-byte store into the stage
-      // (bench/NOTES.md v47).
-      SmallVector<unsigned> sizePerThread(own.getSizePerThread());
-      unsigned fastest = own.getOrder()[0];
-      sizePerThread[fastest] = static_cast<unsigned>(
-          std::min<int64_t>(128 / accessBits, shape[fastest]));
-      return defaultBlocked(&getContext(), shape, sizePerThread, own.getOrder(),
-                            numWarps);
-    }
+    if (accessBits < 32)
+      return elementRunsLayout(own, accessBits, shape);
     unsigned lineLanes =
         static_cast<unsigned>(std::max<int64_t>(1, 1024 / accessBits));
     return defaultBlocked(&getContext(), shape, own.getSizePerThread(),
                           own.getOrder(), numWarps, lineLanes);
+  }
+
+  /// `own` with the shortest run of elements a thread along the fastest
+  /// dimension, up to 16 bytes, that leaves at most kMaxCopyRows rows a
+  /// thread. One element a lane, a 128 x 32 f16 tile left each thread 32
+  /// rows (32 row addresses) and spilled; longer runs than needed spread a
+  /// warp's loads over more sectors: 4095³ f16 x @ W.T, 128x128x32 tiles,
+  /// 130 TFLOP/s with runs of 8, 176 with 4; 128x256x64, 175 with 8, 148
+  /// with 4 (bench/NOTES.md v47).
+  BlockedEncodingAttr elementRunsLayout(BlockedEncodingAttr own,
+                                        int64_t accessBits,
+                                        ArrayRef<int64_t> shape) {
+    unsigned fastest = own.getOrder()[0];
+    int64_t maxRun = std::min<int64_t>(128 / accessBits, shape[fastest]);
+    BlockedEncodingAttr runs = own;
+    for (int64_t run = 2; run <= maxRun; run *= 2) {
+      SmallVector<unsigned> sizePerThread(own.getSizePerThread());
+      sizePerThread[fastest] = static_cast<unsigned>(run);
+      runs = defaultBlocked(&getContext(), shape, sizePerThread, own.getOrder(),
+                            numWarps);
+      if (rowsPerThread(runs, shape) <= kMaxCopyRows)
+        break;
+    }
+    return runs;
   }
 
   /// Rows of a copy (positions along every dimension but the fastest) beyond

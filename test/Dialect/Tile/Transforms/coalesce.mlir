@@ -200,10 +200,10 @@ tile.kernel @dot_operand_line_rows(%a: !tile.ptr<f32> {tile.divisibility = 16 : 
 // f16 rows aligned only to the element (no divisibility fact for %lda) are
 // copied element by element: one element a lane along the row would leave
 // each thread 32 rows of a 128 x 32 tile (32 row addresses through a K
-// loop), so a dot operand's copy takes runs of 16 bytes (8 f16) a thread
-// along the row instead: 4 rows a thread.
+// loop), so a dot operand's copy takes runs of elements a thread along the
+// row instead, the shortest that leaves at most 8 rows: 4 f16, 8 rows.
 // CHECK-DAG: #[[ELEM:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-DAG: #[[RUNS:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[RUNS:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: tile.kernel @dot_operand_element_runs
 // CHECK: tile.load %{{.*}} : tensor<128x32x!tile.ptr<f16>, #[[RUNS]]>
 // CHECK: tile.dot
