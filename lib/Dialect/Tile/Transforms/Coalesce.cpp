@@ -117,9 +117,12 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   /// reached at constant offsets from one address (f32 tiles with 64-wide K
   /// kept 16 64-bit row addresses per operand live through the K loop and
   /// spilled). Accesses narrower than a word (8- and 16-bit elements of rows
-  /// aligned only to the element) copy element by element, and one element
-  /// a lane along a row is already a line: those take runs of elements a
-  /// thread along the row instead (elementRunsLayout). `own` otherwise.
+  /// aligned only to the element) are copied synchronously, and one access
+  /// a lane along a row is already a line: those take runs of accesses a
+  /// thread along the row instead (elementRunsLayout). 4-byte accesses
+  /// (cp.async's smallest) keep their lanes along the row: runs removed
+  /// tf32's spills at 4095³ but made it 5-20% slower, a warp's copies
+  /// spread over more lines (bench/NOTES.md v47). `own` otherwise.
   BlockedEncodingAttr fewRowsLayout(BlockedEncodingAttr own, int64_t accessBits,
                                     ArrayRef<int64_t> shape) {
     if (rowsPerThread(own, shape) <= kMaxCopyRows)
@@ -143,9 +146,13 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
                                         int64_t accessBits,
                                         ArrayRef<int64_t> shape) {
     unsigned fastest = own.getOrder()[0];
-    int64_t maxRun = std::min<int64_t>(128 / accessBits, shape[fastest]);
+    // Elements of one access (two i8 of a 2-byte-aligned row) times up to
+    // 16 bytes of accesses.
+    int64_t access = own.getSizePerThread()[fastest];
+    int64_t maxRun =
+        std::min<int64_t>(access * (128 / accessBits), shape[fastest]);
     BlockedEncodingAttr runs = own;
-    for (int64_t run = 2; run <= maxRun; run *= 2) {
+    for (int64_t run = 2 * access; run <= maxRun; run *= 2) {
       SmallVector<unsigned> sizePerThread(own.getSizePerThread());
       sizePerThread[fastest] = static_cast<unsigned>(run);
       runs = defaultBlocked(&getContext(), shape, sizePerThread, own.getOrder(),
