@@ -321,9 +321,13 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
     vec = 1;
   vec = std::min<unsigned>(vec, tile.accessElems());
   int64_t bytes = vec * tile.elemBytes;
+  Value owner = dist->isUnique() ? Value() : l.ownerPredicate(*dist);
+  if (bytes < 4) {
+    copySynchronously(l, op, *dist, tile, buffer, elemType, vec, owner);
+    return success();
+  }
   const Slots &ptrs = l.lookup(op.getPtr());
   const Slots &masks = l.lookup(op.getMask());
-  Value owner = dist->isUnique() ? Value() : l.ownerPredicate(*dist);
   // Element copies (one cp.async per element) take their addresses from a
   // few anchors (slotPointer): one address per copy
   // kept 32 64-bit addresses live through a tf32 loop copying 4-byte
@@ -331,10 +335,6 @@ static LogicalResult lowerAsyncCopy(AsyncCopyOp op, LoweringContext &l) {
   // Anchors for the 16-byte copies of FMA dots' stages moved ptxas to
   // spill elsewhere, so those keep an address each.
   SwizzleAnchors anchors;
-  if (bytes < 4) {
-    copySynchronously(l, op, *dist, tile, buffer, elemType, vec, owner);
-    return success();
-  }
   l.emitIf(owner, [&] {
     for (unsigned slot = 0; slot < dist->getNumSlots(); slot += vec) {
       Value dst = slotPointer(l, *dist, slot, tile, buffer, elemType,
