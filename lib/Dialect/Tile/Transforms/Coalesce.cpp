@@ -71,6 +71,25 @@ bool onlyFeedsDots(Operation *op) {
   return operandOnly(load.getResult());
 }
 
+/// True when `op` (a load that only feeds dots) feeds f32 dots that run on
+/// FMA units (precision ieee) and its dimension `dim` is their K: A's
+/// dimension 1, B's 0, swapped by each `trans` on the way.
+bool isFmaReductionDim(Operation *op, unsigned dim) {
+  std::function<bool(Value, unsigned)> along = [&](Value v, unsigned d) {
+    return llvm::all_of(v.getUses(), [&](OpOperand &use) {
+      if (auto trans = dyn_cast<TransOp>(use.getOwner()))
+        return along(trans.getResult(), 1 - d);
+      auto dot = dyn_cast<DotOp>(use.getOwner());
+      return dot && dot.getPrecision() == InputPrecision::ieee &&
+             cast<RankedTensorType>(dot.getA().getType())
+                 .getElementType()
+                 .isF32() &&
+             d == (use.getOperandNumber() == 0 ? 1u : 0u);
+    });
+  };
+  return along(op->getResult(0), dim);
+}
+
 struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   using TileCoalesceBase::TileCoalesceBase;
 
@@ -120,14 +139,19 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
   /// aligned only to the element) are copied synchronously, and one access
   /// a lane along a row is already a line: those take runs of accesses a
   /// thread along the row instead (elementRunsLayout). 4-byte accesses
-  /// (cp.async's smallest) keep their lanes along the row: runs removed
-  /// tf32's spills at 4095³ but made it 5-20% slower, a warp's copies
-  /// spread over more lines (bench/NOTES.md v47). `own` otherwise.
-  BlockedEncodingAttr fewRowsLayout(BlockedEncodingAttr own, int64_t accessBits,
+  /// (cp.async's smallest) take runs only along the K of an f32 dot on FMA
+  /// units (at 4095³: NT 29.1 -> 38.8 TFLOP/s, TT 36.3 -> 37.8, NN
+  /// unchanged); elsewhere they keep their lanes along the row: runs
+  /// removed tf32's spills but made it 5-20% slower, a warp's copies spread
+  /// over more lines, and f32 TN 8% slower (bench/NOTES.md v47). `own`
+  /// otherwise.
+  BlockedEncodingAttr fewRowsLayout(Operation *op, BlockedEncodingAttr own,
+                                    int64_t accessBits,
                                     ArrayRef<int64_t> shape) {
     if (rowsPerThread(own, shape) <= kMaxCopyRows)
       return own;
-    if (accessBits < 32)
+    if (accessBits < 32 ||
+        (accessBits == 32 && isFmaReductionDim(op, own.getOrder()[0])))
       return elementRunsLayout(own, accessBits, shape);
     unsigned lineLanes =
         static_cast<unsigned>(std::max<int64_t>(1, 1024 / accessBits));
@@ -208,7 +232,7 @@ struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
       wanted[op] = candidate.first;
       if (onlyFeedsDots(op)) {
         BlockedEncodingAttr fewRows = fewRowsLayout(
-            candidate.first, candidate.second, ptrType.getShape());
+            op, candidate.first, candidate.second, ptrType.getShape());
         if (fewRows != candidate.first) {
           wanted[op] = fewRows;
           rowCapped.insert(op);

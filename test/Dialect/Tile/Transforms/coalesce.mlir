@@ -236,14 +236,16 @@ tile.kernel @dot_operand_element_runs(%a: !tile.ptr<f16> {tile.divisibility = 16
 // -----
 
 // f32 rows aligned only to the element are copied 4 bytes at a time
-// (cp.async's smallest copy), one element a lane along the row, although
-// that leaves 32 rows a thread: runs of 4 removed tf32's spills at 4095³
-// but ran 5-20% slower (a warp's copies over 4x the lines).
-// CHECK-DAG: #[[LANES32:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-LABEL: tile.kernel @dot_operand_word_copies
-// CHECK: tile.load %{{.*}} : tensor<128x32x!tile.ptr<f32>, #[[LANES32]]>
+// (cp.async's smallest copy). Along the K of an f32 dot on FMA units such a
+// copy takes runs of 4 f32 (16 bytes), 8 rows a thread instead of 32
+// (4095³ f32 NT: 29.1 -> 38.8 TFLOP/s); for a tf32 dot it keeps one element
+// a lane along the row (runs ran tf32 5-20% slower: a warp's copies over
+// 4x the lines).
+// CHECK-DAG: #[[RUNS32:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @fma_dot_word_runs
+// CHECK: tile.load %{{.*}} : tensor<128x32x!tile.ptr<f32>, #[[RUNS32]]>
 // CHECK: tile.dot
-tile.kernel @dot_operand_word_copies(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %lda: i32, %x: f32, %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+tile.kernel @fma_dot_word_runs(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %lda: i32, %x: f32, %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
   %rm = tile.make_range 0, 128 : tensor<128xi32>
   %rk = tile.make_range 0, 32 : tensor<32xi32>
   %col = tile.expand_dims %rm, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
@@ -259,6 +261,35 @@ tile.kernel @dot_operand_word_copies(%a: !tile.ptr<f32> {tile.divisibility = 16 
   %bv = tile.splat %x : tensor<32x32xf32>
   %zero = arith.constant dense<0.0> : tensor<128x32xf32>
   %d = tile.dot %av, %bv, %zero : tensor<128x32xf32> * tensor<32x32xf32> -> tensor<128x32xf32>
+  %os = tile.splat %out : tensor<128x32x!tile.ptr<f32>>
+  %optrs = tile.addptr %os, %offs : tensor<128x32x!tile.ptr<f32>>, tensor<128x32xi32>
+  tile.store %optrs, %d : tensor<128x32x!tile.ptr<f32>>
+  tile.return
+}
+
+
+// -----
+
+// CHECK-DAG: #[[LANES32:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tile.kernel @tf32_dot_word_copies
+// CHECK: tile.load %{{.*}} : tensor<128x32x!tile.ptr<f32>, #[[LANES32]]>
+// CHECK: tile.dot
+tile.kernel @tf32_dot_word_copies(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %lda: i32, %x: f32, %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %rm = tile.make_range 0, 128 : tensor<128xi32>
+  %rk = tile.make_range 0, 32 : tensor<32xi32>
+  %col = tile.expand_dims %rm, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+  %ldas = tile.splat %lda : tensor<128x1xi32>
+  %rowoff = arith.muli %col, %ldas : tensor<128x1xi32>
+  %row = tile.expand_dims %rk, axis = 0 : tensor<32xi32> -> tensor<1x32xi32>
+  %rb = tile.broadcast %rowoff : tensor<128x1xi32> -> tensor<128x32xi32>
+  %cb = tile.broadcast %row : tensor<1x32xi32> -> tensor<128x32xi32>
+  %offs = arith.addi %rb, %cb : tensor<128x32xi32>
+  %as = tile.splat %a : tensor<128x32x!tile.ptr<f32>>
+  %ptrs = tile.addptr %as, %offs : tensor<128x32x!tile.ptr<f32>>, tensor<128x32xi32>
+  %av = tile.load %ptrs : tensor<128x32x!tile.ptr<f32>>
+  %bv = tile.splat %x : tensor<32x32xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x32xf32>
+  %d = tile.dot %av, %bv, %zero precision = tf32 : tensor<128x32xf32> * tensor<32x32xf32> -> tensor<128x32xf32>
   %os = tile.splat %out : tensor<128x32x!tile.ptr<f32>>
   %optrs = tile.addptr %os, %offs : tensor<128x32x!tile.ptr<f32>>, tensor<128x32xi32>
   tile.store %optrs, %d : tensor<128x32x!tile.ptr<f32>>
