@@ -15,7 +15,11 @@ def TileCoalesce : Pass<"tile-coalesce", "::mlir::ModuleOp"> {
     contiguous along another dimension (a transposed access), or a load
     that only feeds dots whose own layout would give each thread more than
     8 rows to copy while a warp spans more than one 128-byte line per row
-    (its lanes then cover one line per row): it gets its
+    (its lanes then cover one line per row), or that copies less than a
+    word at once (elements of rows aligned only to the element; also 4-byte
+    f32 copies along the K of an f32 dot on FMA units), which then takes the
+    shortest run of accesses a thread along the row, up to 16 bytes, that
+    leaves at most 8 rows: it gets its
     own layout with `convert_layout`s around it, which
     `tile-remove-layout-conversions` folds into the address computation.
     `expand_dims` operands and `reduce` results get the matching slice
