@@ -53,41 +53,43 @@ SmallVector<unsigned> accessOrder(const AxisInfo &info) {
   return order;
 }
 
+/// True when every use of `v`, followed through `trans`, is a dot's A or B
+/// operand for which `accept(dot, operand number, dim)` holds, with `dim`
+/// the dimension of the dot's operand that `v`'s dimension `dim` becomes
+/// (each `trans` swaps them).
+bool allDotOperandUses(Value v, unsigned dim,
+                       function_ref<bool(DotOp, unsigned, unsigned)> accept) {
+  return llvm::all_of(v.getUses(), [&](OpOperand &use) {
+    if (auto trans = dyn_cast<TransOp>(use.getOwner()))
+      return allDotOperandUses(trans.getResult(), 1 - dim, accept);
+    auto dot = dyn_cast<DotOp>(use.getOwner());
+    return dot && use.getOperandNumber() < 2 &&
+           accept(dot, use.getOperandNumber(), dim);
+  });
+}
+
 /// True when `op` is a load whose tile is only an operand of dots (A or B,
 /// possibly through `trans`): tile-promote-shared copies it into shared
 /// memory, so its layout sets only the width of those copies.
 bool onlyFeedsDots(Operation *op) {
   auto load = dyn_cast<LoadOp>(op);
-  if (!load || load.getResult().use_empty())
-    return false;
-  std::function<bool(Value)> operandOnly = [&](Value v) {
-    return llvm::all_of(v.getUses(), [&](OpOperand &use) {
-      if (auto trans = dyn_cast<TransOp>(use.getOwner()))
-        return operandOnly(trans.getResult());
-      auto dot = dyn_cast<DotOp>(use.getOwner());
-      return dot && use.getOperandNumber() < 2;
-    });
-  };
-  return operandOnly(load.getResult());
+  return load && !load.getResult().use_empty() &&
+         allDotOperandUses(load.getResult(), 0,
+                           [](DotOp, unsigned, unsigned) { return true; });
 }
 
 /// True when `op` (a load that only feeds dots) feeds f32 dots that run on
 /// FMA units (precision ieee) and its dimension `dim` is their K: A's
-/// dimension 1, B's 0, swapped by each `trans` on the way.
+/// dimension 1, B's 0.
 bool isFmaReductionDim(Operation *op, unsigned dim) {
-  std::function<bool(Value, unsigned)> along = [&](Value v, unsigned d) {
-    return llvm::all_of(v.getUses(), [&](OpOperand &use) {
-      if (auto trans = dyn_cast<TransOp>(use.getOwner()))
-        return along(trans.getResult(), 1 - d);
-      auto dot = dyn_cast<DotOp>(use.getOwner());
-      return dot && dot.getPrecision() == InputPrecision::ieee &&
-             cast<RankedTensorType>(dot.getA().getType())
-                 .getElementType()
-                 .isF32() &&
-             d == (use.getOperandNumber() == 0 ? 1u : 0u);
-    });
-  };
-  return along(op->getResult(0), dim);
+  return allDotOperandUses(
+      op->getResult(0), dim, [](DotOp dot, unsigned operand, unsigned d) {
+        return dot.getPrecision() == InputPrecision::ieee &&
+               cast<RankedTensorType>(dot.getA().getType())
+                   .getElementType()
+                   .isF32() &&
+               d == (operand == 0 ? 1u : 0u);
+      });
 }
 
 struct Coalesce : tile::impl::TileCoalesceBase<Coalesce> {
