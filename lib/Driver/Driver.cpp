@@ -122,6 +122,7 @@ LogicalResult tile::lowerModule(ModuleOp module, const CompileOptions &options,
   pipeline.wgmma = options.arch == "sm_90a";
   pipeline.tma = options.tma;
   pipeline.warpSpecialize = options.warpSpecialize;
+  pipeline.deferDotWaits = options.deferDotWaits;
   if (failed(runPasses(module, hook, [&](OpPassManager &pm) {
         switch (options.stage) {
         case Stage::Tile:

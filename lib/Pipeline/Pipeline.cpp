@@ -47,6 +47,8 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createCSEPass());
+  if (options.wgmma && options.deferDotWaits)
+    pm.addPass(createTileDeferDotWaits());
 }
 
 void tile::buildGPUPipeline(OpPassManager &pm, const PipelineOptions &options) {

@@ -85,6 +85,13 @@ cl::opt<bool> warpSpecialize(
              "N) from a producer warpgroup: the kernel runs 4 more warps "
              "than --num-warps (default true)"),
     cl::init(true), cl::cat(tilecCategory));
+cl::opt<bool> deferDotWaits(
+    "defer-dot-waits",
+    cl::desc("With --arch=sm_90a, wait for a dot's warpgroup MMAs where its "
+             "result is first read, so that the ops in between (other dots, "
+             "copies, arithmetic) run beside them (default true; false: "
+             "each dot waits right after its MMAs)"),
+    cl::init(true), cl::cat(tilecCategory));
 cl::list<std::string> divisibleArgs(
     "divisible", cl::CommaSeparated,
     cl::desc("Arguments the code may assume divisible by 16 (a pointer: "
@@ -238,6 +245,7 @@ int main(int argc, char **argv) {
   options.numStages = numStages;
   options.tma = tma;
   options.warpSpecialize = warpSpecialize;
+  options.deferDotWaits = deferDotWaits;
   // --run interprets the tile IR as written: no layouts, no specialization.
   options.stage = run          ? tile::Stage::Tile
                   : explaining ? tile::Stage::Layouts

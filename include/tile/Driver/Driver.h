@@ -61,6 +61,9 @@ struct CompileOptions {
   /// With tma, a producer warpgroup for pipelines that transpose an operand
   /// on its way into shared memory (PipelineOptions::warpSpecialize).
   bool warpSpecialize = true;
+  /// On sm_90a, wait for a dot's MMAs where its result is first read
+  /// (PipelineOptions::deferDotWaits).
+  bool deferDotWaits = true;
   Specialization specialization;
   Stage stage = Stage::PTX;
 };

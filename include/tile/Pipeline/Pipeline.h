@@ -40,6 +40,9 @@ struct PipelineOptions {
   /// (tile-promote-shared's `warp-specialize`; the kernel then runs 4 more
   /// warps than asked for).
   bool warpSpecialize = true;
+  /// With wgmma, wait for a dot's warpgroup MMAs where its result is first
+  /// read rather than right after issuing them (tile-defer-dot-waits).
+  bool deferDotWaits = true;
 };
 
 /// Adds the passes that run on frontend-generated tile IR to `pm`:

@@ -107,10 +107,12 @@ OperandDescriptors makeDescriptors(LoweringContext &l, Value stagePointer,
 }
 
 /// Waits until at most `pending` of this thread's warpgroup MMA groups are
-/// in flight and returns the f32 or i32 `values` through the wait. Inline PTX
-/// (as wgmmaRegisterA): NVVM's wgmma.wait_group takes no operands, so
-/// nothing would keep LLVM from reading an accumulator (or ptxas from
-/// seeing it read) before the wait that ends the MMAs writing it; tying
+/// in flight and returns `values` (f32 or i32 accumulators, or 32-bit
+/// registers of an A the MMAs read) through the wait. Inline PTX (as
+/// wgmmaRegisterA): NVVM's wgmma.wait_group takes no operands, so nothing
+/// would keep LLVM from reading an accumulator (or ptxas from seeing it
+/// read) before the wait that ends the MMAs writing it, or from giving an
+/// A's registers to other values while the MMAs still read them; tying
 /// each value as an output of the wait does.
 Slots waitForGroups(LoweringContext &l, int64_t pending,
                     ArrayRef<Value> values) {
@@ -121,29 +123,41 @@ Slots waitForGroups(LoweringContext &l, int64_t pending,
   }
   std::string constraints;
   llvm::raw_string_ostream os(constraints);
-  Type elemType = values.front().getType();
-  for (size_t i = 0; i < values.size(); ++i)
-    os << (i ? "," : "") << (elemType.isF32() ? "=f" : "=r");
-  for (size_t i = 0; i < values.size(); ++i)
+  // f32 in f registers; anything else (i32, packed 16-bit pairs) as i32.
+  SmallVector<Value> operands;
+  for (Value value : values)
+    operands.push_back(
+        value.getType().isF32() || value.getType().isInteger(32)
+            ? value
+            : Value(LLVM::BitcastOp::create(b, b.getI32Type(), value)));
+  for (size_t i = 0; i < operands.size(); ++i)
+    os << (i ? "," : "") << (operands[i].getType().isF32() ? "=f" : "=r");
+  for (size_t i = 0; i < operands.size(); ++i)
     os << "," << i;
   os << ",~{memory}";
-  Type result =
-      values.size() == 1
-          ? elemType
-          : LLVM::LLVMStructType::getLiteral(
-                b.getContext(), SmallVector<Type>(values.size(), elemType));
+  SmallVector<Type> types;
+  for (Value operand : operands)
+    types.push_back(operand.getType());
+  Type result = operands.size() == 1
+                    ? types.front()
+                    : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
   auto wait = LLVM::InlineAsmOp::create(
-      b, result, values,
+      b, result, operands,
       ("wgmma.wait_group.sync.aligned " + Twine(pending) + ";").str(),
       constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
       LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
       /*operand_attrs=*/ArrayAttr());
-  if (values.size() == 1)
-    return {wait.getResult(0)};
   Slots waited;
-  for (size_t i = 0; i < values.size(); ++i)
-    waited.push_back(LLVM::ExtractValueOp::create(b, wait.getResult(0), i));
+  for (size_t i = 0; i < operands.size(); ++i) {
+    Value out =
+        operands.size() == 1
+            ? wait.getResult(0)
+            : Value(LLVM::ExtractValueOp::create(b, wait.getResult(0), i));
+    if (out.getType() != values[i].getType())
+      out = LLVM::BitcastOp::create(b, values[i].getType(), out);
+    waited.push_back(out);
+  }
   return waited;
 }
 

@@ -242,10 +242,14 @@ void LoweringContext::placeSharedBuffers() {
     for (Operation *user : alloc->getUsers()) {
       last = std::max(last, topLevel(user));
       // A dot reads a deferred shared_load from the stage itself, where the
-      // dot is.
+      // dot is, and until the dot_wait that ends its MMAs.
       if (isa<SharedLoadOp>(user))
-        for (Operation *reader : user->getUsers())
+        for (Operation *reader : user->getUsers()) {
           last = std::max(last, topLevel(reader));
+          for (Operation *wait : reader->getUsers())
+            if (isa<DotWaitOp>(wait))
+              last = std::max(last, topLevel(wait));
+        }
     }
     // mbarriers keep their bytes to the end: reusing an mbarrier's memory
     // for data would need an mbarrier.inval first.

@@ -187,3 +187,30 @@ tile.kernel @computed_a(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps 
   tile.store %ptrs, %d : tensor<64x64x!tile.ptr<f32>, #mma>
   tile.return
 }
+
+// -----
+
+// A dot_wait that also takes the A the MMAs read from registers (a computed
+// P, tile-defer-dot-waits): the accumulators as f registers, A's 16
+// registers (f16 pairs) as r registers, all tied through the wait.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: gpu.func @register_a_in_flight
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: wait_group
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "{{(=f,)+(=r,)+}}0,1,{{([0-9]+,)+}}79,~{memory}"
+// CHECK-NOT: wait_group
+// CHECK: gpu.return
+tile.kernel @register_a_in_flight(%s: i32, %p: !tile.ptr<f32>, %x: f16) attributes {tile.num_warps = 4 : i32} {
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
+  %acc = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+  %h = tile.splat %x : tensor<64x64xf16, #mma>
+  %a = tile.convert_layout %h : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x128xf16, 3> -> tensor<64x128xf16, #bo>
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
+  %w:2 = tile.dot_wait %d, %a pending = 0 : tensor<64x128xf32, #mma>, tensor<64x64xf16, #a>
+  %ptrs = tile.splat %p : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.store %ptrs, %w#0 : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.return
+}

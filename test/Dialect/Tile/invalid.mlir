@@ -540,7 +540,7 @@ tile.kernel @hint_contiguous(%x: i32) {
 
 tile.kernel @dot_wait_not_accumulator(%x: f16) {
   %t = tile.splat %x : tensor<4xf16>
-  // expected-error @+1 {{'tile.dot_wait' op waits for warpgroup MMA accumulators, which are f32 or i32; got 'tensor<4xf16>'}}
+  // expected-error @+1 {{'tile.dot_wait' op waits for warpgroup MMA accumulators, which are f32 or i32, or their 16-bit A in registers; got 'tensor<4xf16>'}}
   %w = tile.dot_wait %t pending = 0 : tensor<4xf16>
   tile.return
 }

@@ -493,10 +493,14 @@ LogicalResult DotWaitOp::inferReturnTypes(MLIRContext *,
 
 LogicalResult DotWaitOp::verify() {
   for (Type type : getAccs().getTypes()) {
-    Type elem = cast<RankedTensorType>(type).getElementType();
-    if (!elem.isF32() && !elem.isInteger(32))
+    auto tensor = cast<RankedTensorType>(type);
+    Type elem = tensor.getElementType();
+    bool registerA =
+        isa_and_nonnull<DotOperandEncodingAttr>(tensor.getEncoding()) &&
+        isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() == 16;
+    if (!elem.isF32() && !elem.isInteger(32) && !registerA)
       return emitOpError("waits for warpgroup MMA accumulators, which are "
-                         "f32 or i32; got ")
+                         "f32 or i32, or their 16-bit A in registers; got ")
              << type;
   }
   return success();

@@ -99,11 +99,54 @@ static bool isFmaOperand(Value value) {
 }
 
 Value Candidate::readStage(OpBuilder &b, Value stage) {
-  // The load's location keeps the source variable's name.
-  Value staged = SharedLoadOp::create(b, load.getLoc(), replaced().getType(),
-                                      buffer, stage, transposed());
-  replaced().replaceAllUsesWith(staged);
-  return staged;
+  // One read per user, so that each dot reading the stage (attention's K
+  // read by the dots of both halves of the query rows) has its own: a
+  // warpgroup MMA reads a shared_load that only it uses.
+  Value first;
+  for (OpOperand &use : llvm::make_early_inc_range(replaced().getUses())) {
+    // The load's location keeps the source variable's name.
+    Value staged = SharedLoadOp::create(b, load.getLoc(), replaced().getType(),
+                                        buffer, stage, transposed());
+    use.set(staged);
+    if (!first)
+      first = staged;
+  }
+  return first;
+}
+
+/// Makes the conversions of `value` into one type one conversion (the
+/// first in the block; CSE runs after this pass): a tile two dots read
+/// (attention's K and V, read by the dots of both halves of the query
+/// rows) then reaches them through one chain of ops.
+static void mergeConversions(Value value) {
+  llvm::SmallDenseMap<Type, ConvertLayoutOp> first;
+  SmallVector<ConvertLayoutOp> cvts;
+  for (Operation *user : value.getUsers())
+    if (auto cvt = dyn_cast<ConvertLayoutOp>(user);
+        cvt && cvt->getBlock() == value.getParentBlock())
+      cvts.push_back(cvt);
+  llvm::sort(cvts, [](ConvertLayoutOp x, ConvertLayoutOp y) {
+    return x->isBeforeInBlock(y);
+  });
+  for (ConvertLayoutOp cvt : cvts) {
+    auto [it, inserted] = first.try_emplace(cvt.getType(), cvt);
+    if (inserted)
+      continue;
+    cvt.getResult().replaceAllUsesWith(it->second.getResult());
+    cvt.erase();
+  }
+}
+
+/// mergeConversions along the chain from `load` towards its dots.
+static void mergeOperandConversions(LoadOp load) {
+  Value value = load.getResult();
+  for (int step = 0; step < 3; ++step) {
+    mergeConversions(value);
+    if (!value.hasOneUse() ||
+        !isa<ConvertLayoutOp, TransOp>(*value.user_begin()))
+      return;
+    value = value.user_begin()->getResult(0);
+  }
 }
 
 void Candidate::eraseLoad() {
@@ -479,6 +522,10 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     if (!loop.getInductionVar().getType().isInteger(32) ||
         loop.getUnsignedCmp())
       return found;
+    loop.getBody()->walk<WalkOrder::PreOrder>([](LoadOp load) {
+      mergeOperandConversions(load);
+      return WalkResult::skip();
+    });
     for (Operation &op : *loop.getBody()) {
       auto load = dyn_cast<LoadOp>(&op);
       if (!load || !load->hasOneUse() || !stageableLayout(load))

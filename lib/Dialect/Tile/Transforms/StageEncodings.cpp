@@ -11,6 +11,8 @@
 #include "Rematerialize.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "llvm/ADT/MapVector.h"
+
 using namespace mlir;
 using namespace tile;
 
@@ -69,16 +71,30 @@ BlockedEncodingAttr transposingCopyLayout(Candidate &c, unsigned warps) {
 /// that is not staged (loaded before the loop, or computed: attention's
 /// P) reaches the MMAs in registers.
 void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
-  llvm::DenseMap<Operation *, std::pair<Candidate *, Candidate *>> byDot;
+  // The dots reading each candidate (several where one stage feeds the
+  // dots of both halves of attention's query rows), as A or as B.
+  llvm::MapVector<Operation *, std::pair<Candidate *, Candidate *>> byDot;
+  llvm::DenseMap<Candidate *, unsigned> readers;
   for (Candidate &c : cands) {
     Value value = c.replaced();
-    auto dot =
-        value.hasOneUse() ? dyn_cast<DotOp>(*value.user_begin()) : DotOp();
-    if (!dot)
+    bool allDots = !value.use_empty() &&
+                   llvm::all_of(value.getUsers(), [&](Operation *user) {
+                     auto dot = dyn_cast<DotOp>(user);
+                     return dot && dot.getAcc() != value;
+                   });
+    if (!allDots)
       continue;
-    auto &pair = byDot[dot];
-    (dot.getA() == value ? pair.first : pair.second) = &c;
+    for (Operation *user : value.getUsers()) {
+      auto dot = cast<DotOp>(user);
+      auto &pair = byDot[dot];
+      (dot.getA() == value ? pair.first : pair.second) = &c;
+      ++readers[&c];
+    }
   }
+  // What each dot asks of its stages; a stage gets an encoding when every
+  // dot reading it asks for the same one.
+  llvm::DenseMap<Candidate *, SmallVector<std::pair<SharedEncodingAttr, bool>>>
+      asked;
   for (auto &[op, pair] : byDot) {
     auto dot = cast<DotOp>(op);
     auto [a, b] = pair;
@@ -131,9 +147,17 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
     if ((a && !aEnc) || !bEnc)
       continue;
     if (a)
-      a->encoding = aEnc;
-    b->encoding = bEnc;
-    b->transposingCopy = copyB;
+      asked[a].push_back({aEnc, false});
+    asked[b].push_back({bEnc, copyB});
+  }
+  for (auto &[c, wanted] : asked) {
+    // A transposing copy is made for one dot only.
+    if (wanted.size() != readers.lookup(c) ||
+        (wanted.size() > 1 && wanted.front().second) ||
+        llvm::any_of(wanted, [&](auto &w) { return w != wanted.front(); }))
+      continue;
+    c->encoding = wanted.front().first;
+    c->transposingCopy = wanted.front().second;
   }
 }
 

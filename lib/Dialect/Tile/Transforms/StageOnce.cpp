@@ -75,22 +75,9 @@ bool isInvariantCandidate(LoadOp load) {
   return type.getElementType().getIntOrFloatBitWidth() == 16;
 }
 
-/// Whether holding `load`'s tile as `dot`'s A takes a thread 64 registers
-/// or more (128 elements: attention's Q at D = 128 with 128 rows on 4
-/// warps, which spilled and ran 1.2-1.45x slower); below that, reading it
-/// from shared memory every iteration cost up to 7% (bench/NOTES.md v39).
-bool registersShort(LoadOp load, DotOp dot) {
-  auto type = cast<RankedTensorType>(load.getType());
-  unsigned warps =
-      cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
-  return type.getNumElements() / (32 * warps) >= 128;
-}
-
-} // namespace
-
-namespace tile::promote {
-
-int64_t invariantOperandBytes(scf::ForOp loop) {
+/// The 16-bit tiles loaded before `loop` that its warpgroup-MMA dots read
+/// as A (through a conversion to a dot-operand layout).
+llvm::SetVector<Operation *> invariantALoads(scf::ForOp loop) {
   llvm::SetVector<Operation *> loads;
   loop.getBody()->walk([&](DotOp dot) {
     if (dot->getParentOp() != loop || !hasWgmmaLayout(dot))
@@ -98,9 +85,44 @@ int64_t invariantOperandBytes(scf::ForOp loop) {
     auto cvt = dot.getA().getDefiningOp<ConvertLayoutOp>();
     auto load = cvt ? cvt.getSrc().getDefiningOp<LoadOp>() : LoadOp();
     if (load && load->getBlock() == loop->getBlock() &&
-        isInvariantCandidate(load) && registersShort(load, dot))
+        isInvariantCandidate(load))
       loads.insert(load);
   });
+  return loads;
+}
+
+/// Whether holding the A operands loaded before `dot`'s loop takes a thread
+/// 64 registers or more (128 elements: attention's Q at D = 128 with 128
+/// rows on 4 warps, which spilled and ran 1.2-1.45x slower; or the two
+/// halves of those rows, each read by its own dots); below that, reading
+/// them from shared memory every iteration cost up to 7% (bench/NOTES.md
+/// v39).
+bool registersShort(DotOp dot) {
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  if (!loop)
+    return false;
+  unsigned warps =
+      cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
+  int64_t elements = 0;
+  for (Operation *load : invariantALoads(loop))
+    elements +=
+        cast<RankedTensorType>(load->getResult(0).getType()).getNumElements();
+  return elements / (32 * warps) >= 128;
+}
+
+} // namespace
+
+namespace tile::promote {
+
+int64_t invariantOperandBytes(scf::ForOp loop) {
+  llvm::SetVector<Operation *> loads = invariantALoads(loop);
+  DotOp anyDot;
+  loop.getBody()->walk([&](DotOp dot) {
+    if (dot->getParentOp() == loop && hasWgmmaLayout(dot))
+      anyDot = dot;
+  });
+  if (!anyDot || !registersShort(anyDot))
+    return 0;
   int64_t bytes = 0;
   for (Operation *load : loads) {
     auto type = cast<RankedTensorType>(load->getResult(0).getType());
@@ -121,7 +143,7 @@ void stageInvariantOperands(ModuleOp module) {
     if (!isInvariantCandidate(load))
       return;
     SmallVector<DotOp> dots = wgmmaLoopDotsReadingA(load);
-    if (dots.empty() || !registersShort(load, dots.front()))
+    if (dots.empty() || !registersShort(dots.front()))
       return;
     found.push_back({load, std::move(dots)});
   });

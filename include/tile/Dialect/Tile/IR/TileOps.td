@@ -380,7 +380,9 @@ def Tile_DotWaitOp : Tile_Op<"dot_wait",
     never copies into the stage they read). With `synchronize` every
     thread then passes a block barrier, after which the MMAs of every warp
     beyond the `pending` ones have ended: the stages they read may be
-    refilled.
+    refilled. An operand may also be a 16-bit A that MMAs in flight read
+    from registers (attention's P), which the wait keeps live until they
+    end.
   }];
   let arguments = (ins Variadic<Tile_Tensor>:$accs, I32Attr:$pending,
       UnitAttr:$synchronize);

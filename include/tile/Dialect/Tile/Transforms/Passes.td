@@ -245,6 +245,30 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileDeferDotWaits : Pass<"tile-defer-dot-waits", "::mlir::ModuleOp"> {
+  let summary =
+      "Wait for a dot's warpgroup MMAs where its result is first read";
+  let description = [{
+    Runs after tile-promote-shared, on dots that convert-tile-to-gpu lowers
+    to warpgroup MMAs (`wgmma`: B, and A unless it is in registers, read
+    from a stage stored for wgmma) and that would wait for their MMAs at
+    once (no `dot_wait` uses them yet). Such a dot gets a `dot_wait` just
+    before the first op of its block that reads its result, `pending` being
+    the number of warpgroup-MMA dots issued in between, so that its MMAs run
+    beside the ops in between: two dots written one after the other run
+    back to back, and the ops that read the first dot's result run while
+    the second dot's MMAs do (attention with its query rows in two halves,
+    each half's softmax beside the other half's MMAs). An A in registers
+    (a computed P) is waited for too: the MMAs read its registers until
+    they end. Only ops that cannot touch what the MMAs read or write are
+    passed over: ops without memory effects or regions, other dots, global
+    loads, `shared_load`s, and the pipeline's copies into other stages; a
+    wait for copies or an op with regions ends the search, and a dot whose
+    result is read at once is left as it is.
+  }];
+  let dependentDialects = ["::tile::TileDialect"];
+}
+
 def TileFuse : Pass<"tile-fuse", "::mlir::ModuleOp"> {
   let summary = "Keep a dot's accumulator in its mma layout through loops and the epilogue";
   let description = [{
