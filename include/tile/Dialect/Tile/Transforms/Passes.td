@@ -147,7 +147,10 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     dot-operand layout is copied directly into a `num-stages`-deep shared
     buffer (`async_copy`, i.e. `cp.async`) `num-stages - 1` iterations ahead
     of its use and read into mma fragments with `shared_load` (`ldmatrix`
-    from the swizzled layout, no bank conflicts). Each buffer's
+    from the swizzled layout, no bank conflicts). A load whose conversion
+    several dots read (identical conversions are merged first) is staged
+    once, each dot reading it through a `shared_load` of its own; for
+    wgmma every such dot must ask for the same encoding. Each buffer's
     `#tile.shared` encoding stores the stage in its load's memory order, so
     copies move 16-byte chunks for every operand order; a `trans` between
     the load and the dot becomes `shared_load ... transposed`, a view of the
