@@ -50,16 +50,6 @@ using namespace tile;
 
 namespace {
 
-/// The stage buffer a dot operand is read from when it is a shared_load of
-/// a stage stored for wgmma; null otherwise.
-SharedAllocOp wgmmaStage(DotOp dot, Value operand) {
-  auto load = operand.getDefiningOp<SharedLoadOp>();
-  if (!load || !load->hasOneUse() || load->getBlock() != dot->getBlock())
-    return {};
-  auto alloc = load.getBuffer().getDefiningOp<SharedAllocOp>();
-  return alloc && alloc.getEncoding().getPanel() != 0 ? alloc : SharedAllocOp();
-}
-
 /// A dot whose B is read from a stage stored for wgmma; A comes from a
 /// wgmma stage, or in registers (from an ldmatrix stage or as computed).
 bool isWgmmaDot(DotOp op) {

@@ -39,17 +39,7 @@ namespace {
 /// convert-tile-to-gpu's wgmma lowering takes them. A tf32 A read from an
 /// MN-major stage into registers may commit two groups: false.
 bool isOneGroupWgmmaDot(DotOp dot) {
-  if (!hasWgmmaLayout(dot) ||
-      !isa<DotOperandEncodingAttr>(dot.getA().getType().getEncoding()))
-    return false;
-  auto stageOf = [&](Value operand) -> SharedAllocOp {
-    auto load = operand.getDefiningOp<SharedLoadOp>();
-    if (!load || !load->hasOneUse() || load->getBlock() != dot->getBlock())
-      return {};
-    auto alloc = load.getBuffer().getDefiningOp<SharedAllocOp>();
-    return alloc && alloc.getEncoding().getPanel() ? alloc : SharedAllocOp();
-  };
-  if (!stageOf(dot.getB()))
+  if (!hasWgmmaLayout(dot) || !wgmmaStage(dot, dot.getB()))
     return false;
   return !(dot.getA().getType().getElementType().isF32() &&
            dot.getA().getDefiningOp<SharedLoadOp>());

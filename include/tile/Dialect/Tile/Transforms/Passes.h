@@ -55,6 +55,17 @@ inline bool hasWgmmaLayout(DotOp dot) {
                    cType.getElementType(), layout.getWarpsPerCTA()[0]);
 }
 
+/// The stage buffer `dot` reads `operand` from through wgmma descriptors: a
+/// shared_load only the dot uses, in its block, of a stage stored for
+/// wgmma (a `#tile.shared` encoding with panels); null otherwise.
+inline SharedAllocOp wgmmaStage(DotOp dot, mlir::Value operand) {
+  auto load = operand.getDefiningOp<SharedLoadOp>();
+  if (!load || !load->hasOneUse() || load->getBlock() != dot->getBlock())
+    return {};
+  auto alloc = load.getBuffer().getDefiningOp<SharedAllocOp>();
+  return alloc && alloc.getEncoding().getPanel() != 0 ? alloc : SharedAllocOp();
+}
+
 /// True when warpgroup MMAs can read operands of `in` stored with K
 /// contiguous as given: 16-bit operands in either order; 8-bit and tf32 B
 /// only K-major (columns along K), which is all wgmma descriptors read for
