@@ -150,14 +150,16 @@ void chooseWgmmaEncodings(MutableArrayRef<Candidate> cands) {
       asked[a].push_back({aEnc, false});
     asked[b].push_back({bEnc, copyB});
   }
-  for (auto &[c, wanted] : asked) {
+  for (auto &entry : asked) {
+    Candidate *c = entry.first;
+    auto first = entry.second.front();
     // A transposing copy is made for one dot only.
-    if (wanted.size() != readers.lookup(c) ||
-        (wanted.size() > 1 && wanted.front().second) ||
-        llvm::any_of(wanted, [&](auto &w) { return w != wanted.front(); }))
+    if (entry.second.size() != readers.lookup(c) ||
+        (entry.second.size() > 1 && first.second) ||
+        llvm::any_of(entry.second, [&](auto &w) { return w != first; }))
       continue;
-    c->encoding = wanted.front().first;
-    c->transposingCopy = wanted.front().second;
+    c->encoding = first.first;
+    c->transposingCopy = first.second;
   }
 }
 
