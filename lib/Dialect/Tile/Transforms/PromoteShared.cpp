@@ -102,12 +102,22 @@ Value Candidate::readStage(OpBuilder &b, Value stage) {
   // One read per user, so that each dot reading the stage (attention's K
   // read by the dots of both halves of the query rows) has its own: a
   // warpgroup MMA reads a shared_load that only it uses.
+  // In the order of the users (the use list runs backwards).
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : replaced().getUses())
+    uses.push_back(&use);
+  llvm::stable_sort(uses, [](OpOperand *x, OpOperand *y) {
+    Operation *a = x->getOwner(), *b = y->getOwner();
+    if (a->getBlock() != b->getBlock())
+      return std::less<Block *>()(a->getBlock(), b->getBlock());
+    return a->isBeforeInBlock(b);
+  });
   Value first;
-  for (OpOperand &use : llvm::make_early_inc_range(replaced().getUses())) {
+  for (OpOperand *use : uses) {
     // The load's location keeps the source variable's name.
     Value staged = SharedLoadOp::create(b, load.getLoc(), replaced().getType(),
                                         buffer, stage, transposed());
-    use.set(staged);
+    use->set(staged);
     if (!first)
       first = staged;
   }

@@ -442,3 +442,54 @@ tile.kernel @tf32_tn(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f3
   tile.store %cp, %res : tensor<128x128x!tile.ptr<f32>, #mma>
   tile.return
 }
+
+// -----
+
+// One B read by two dots (the two halves of the rows, each its own A and
+// accumulator; before CSE each dot has a conversion of its own): the
+// conversions merge, B is staged once, stored for wgmma, and each dot reads
+// the stage through a shared_load of its own. Both dots' results are
+// yielded, so neither stays in flight across iterations.
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: tile.kernel @shared_b
+// CHECK-COUNT-3: tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}>
+// CHECK-NOT: tile.shared_alloc
+// CHECK: scf.for
+// CHECK: %[[B1:.*]] = tile.shared_load %[[BBUF:.*]][%[[S:.*]]] : memref<3x64x128xf16, 3 : i32> -> tensor<64x128xf16, #{{.*}}>
+// CHECK-NEXT: %[[B2:.*]] = tile.shared_load %[[BBUF]][%[[S]]] : memref<3x64x128xf16, 3 : i32> -> tensor<64x128xf16, #{{.*}}>
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.dot %{{.*}}, %[[B1]],
+// CHECK: tile.dot %{{.*}}, %[[B2]],
+// CHECK-NOT: tile.dot_wait
+// SYNC-LABEL: tile.kernel @shared_b
+// SYNC-COUNT-3: tile.shared_alloc
+// SYNC-NOT: tile.shared_alloc
+tile.kernel @shared_b(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+  %res:2 = scf.for %i = %c0 to %k step %c64 iter_args(%acc1 = %zero, %acc2 = %zero) -> (tensor<64x128xf32, #mma>, tensor<64x128xf32, #mma>) : i32 {
+    %ap = tile.splat %pa : tensor<64x64x!tile.ptr<f16>, #b>
+    %aoff = tile.splat %i : tensor<64x64xi32, #b>
+    %aptr = tile.addptr %ap, %aoff : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    %a2off = arith.addi %aoff, %aoff : tensor<64x64xi32, #b>
+    %a2ptr = tile.addptr %ap, %a2off : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    %bp = tile.splat %pb : tensor<64x128x!tile.ptr<f16>, #b>
+    %boff = tile.splat %i : tensor<64x128xi32, #b>
+    %bptr = tile.addptr %bp, %boff : tensor<64x128x!tile.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    %a1v = tile.load %aptr : tensor<64x64x!tile.ptr<f16>, #b>
+    %a2v = tile.load %a2ptr : tensor<64x64x!tile.ptr<f16>, #b>
+    %bv = tile.load %bptr : tensor<64x128x!tile.ptr<f16>, #b>
+    %ca1 = tile.convert_layout %a1v : tensor<64x64xf16, #b> -> tensor<64x64xf16, #a>
+    %cb1 = tile.convert_layout %bv : tensor<64x128xf16, #b> -> tensor<64x128xf16, #bo>
+    %d1 = tile.dot %ca1, %cb1, %acc1 : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
+    %ca2 = tile.convert_layout %a2v : tensor<64x64xf16, #b> -> tensor<64x64xf16, #a>
+    %cb2 = tile.convert_layout %bv : tensor<64x128xf16, #b> -> tensor<64x128xf16, #bo>
+    %d2 = tile.dot %ca2, %cb2, %acc2 : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
+    scf.yield %d1, %d2 : tensor<64x128xf32, #mma>, tensor<64x128xf32, #mma>
+  }
+  tile.return
+}
