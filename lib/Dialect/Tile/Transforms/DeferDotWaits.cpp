@@ -36,8 +36,9 @@ namespace {
 
 /// True when `dot` becomes warpgroup MMAs that commit one group: B (and A,
 /// if staged) read through descriptors from a stage stored for wgmma, as
-/// convert-tile-to-gpu's wgmma lowering takes them. A tf32 A read from an
-/// MN-major stage into registers may commit two groups: false.
+/// convert-tile-to-gpu's wgmma lowering takes them. False for a tf32 A
+/// read from a stage: one stored MN-major goes through registers in up to
+/// two groups (the wgmma lowering), so such dots are left alone.
 bool isOneGroupWgmmaDot(DotOp dot) {
   if (!hasWgmmaLayout(dot) || !wgmmaStage(dot, dot.getB()))
     return false;
