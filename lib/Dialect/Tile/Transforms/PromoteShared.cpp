@@ -532,10 +532,8 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     if (!loop.getInductionVar().getType().isInteger(32) ||
         loop.getUnsignedCmp())
       return found;
-    loop.getBody()->walk<WalkOrder::PreOrder>([](LoadOp load) {
+    for (LoadOp load : loop.getBody()->getOps<LoadOp>())
       mergeOperandConversions(load);
-      return WalkResult::skip();
-    });
     for (Operation &op : *loop.getBody()) {
       auto load = dyn_cast<LoadOp>(&op);
       if (!load || !load->hasOneUse() || !stageableLayout(load))

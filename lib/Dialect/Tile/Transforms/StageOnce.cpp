@@ -91,22 +91,25 @@ llvm::SetVector<Operation *> invariantALoads(scf::ForOp loop) {
   return loads;
 }
 
-/// Whether holding the A operands loaded before `dot`'s loop takes a thread
-/// 64 registers or more (128 elements: attention's Q at D = 128 with 128
-/// rows on 4 warps, which spilled and ran 1.2-1.45x slower; or the two
-/// halves of those rows, each read by its own dots); below that, reading
-/// them from shared memory every iteration cost up to 7% (bench/NOTES.md
-/// v39).
-bool registersShort(DotOp dot) {
-  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  if (!loop)
+/// Whether holding `loads` (invariantALoads of a loop) takes a thread 64
+/// registers or more (128 elements: attention's Q at D = 128 with 128 rows
+/// on 4 warps, which spilled and ran 1.2-1.45x slower; or the two halves of
+/// those rows, each read by its own dots); below that, reading them from
+/// shared memory every iteration cost up to 7% (bench/NOTES.md v39).
+bool registersShort(const llvm::SetVector<Operation *> &loads) {
+  if (loads.empty())
     return false;
-  unsigned warps =
-      cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps();
   int64_t elements = 0;
-  for (Operation *load : invariantALoads(loop))
+  for (Operation *load : loads)
     elements +=
         cast<RankedTensorType>(load->getResult(0).getType()).getNumElements();
+  // The loads' layouts span the kernel's warps (isInvariantCandidate:
+  // blocked layouts outside loops).
+  unsigned warps =
+      cast<BlockedEncodingAttr>(
+          cast<RankedTensorType>(loads.front()->getResult(0).getType())
+              .getEncoding())
+          .getNumWarps();
   return elements / (32 * warps) >= 128;
 }
 
@@ -116,12 +119,7 @@ namespace tile::promote {
 
 int64_t invariantOperandBytes(scf::ForOp loop) {
   llvm::SetVector<Operation *> loads = invariantALoads(loop);
-  DotOp anyDot;
-  loop.getBody()->walk([&](DotOp dot) {
-    if (dot->getParentOp() == loop && hasWgmmaLayout(dot))
-      anyDot = dot;
-  });
-  if (!anyDot || !registersShort(anyDot))
+  if (!registersShort(loads))
     return 0;
   int64_t bytes = 0;
   for (Operation *load : loads) {
@@ -143,7 +141,8 @@ void stageInvariantOperands(ModuleOp module) {
     if (!isInvariantCandidate(load))
       return;
     SmallVector<DotOp> dots = wgmmaLoopDotsReadingA(load);
-    if (dots.empty() || !registersShort(dots.front()))
+    if (dots.empty() || !registersShort(invariantALoads(
+                            cast<scf::ForOp>(dots.front()->getParentOp()))))
       return;
     found.push_back({load, std::move(dots)});
   });
