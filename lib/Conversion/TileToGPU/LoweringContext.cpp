@@ -4,6 +4,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -310,13 +312,30 @@ LogicalResult LoweringContext::lowerBlockInto(Block &from, Block *to) {
   return lowerBlock(from);
 }
 
+/// A tile in a dot-operand layout holds fragment registers, which come from
+/// a conversion or a stage and pass through waits, `trans` and control
+/// flow; arithmetic and constants, lowered element by element over a
+/// distribution, cannot make them.
+static bool producesDotOperands(Operation *op) {
+  return !isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+}
+
 LogicalResult LoweringContext::lowerOp(Operation *op) {
   b.setLoc(op->getLoc());
-  for (Value result : op->getResults())
-    if (!isDotOperand(result.getType()) &&
-        failed(Distribution::get(result.getType())))
+  for (Value result : op->getResults()) {
+    if (isDotOperand(result.getType())) {
+      if (!producesDotOperands(op))
+        return op->emitError("'")
+               << op->getName()
+               << "' with a result in a dot-operand layout is not supported "
+                  "by convert-tile-to-gpu (dot operands come from "
+                  "convert_layout or shared_load)";
+      continue;
+    }
+    if (failed(Distribution::get(result.getType())))
       return op->emitError("tile without a layout: run tile-coalesce before "
                            "convert-tile-to-gpu");
+  }
   if (auto *lower = patterns.find(op))
     return (*lower)(op, *this);
   return op->emitError("'")

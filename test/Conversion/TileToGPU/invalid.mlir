@@ -275,3 +275,15 @@ tile.kernel @wgmma_i8_mn_major(%s: i32) attributes {tile.num_warps = 4 : i32} {
   %d = tile.dot %a, %b, %acc : tensor<64x64xi8, #a> * tensor<64x64xi8, #bo> -> tensor<64x64xi32, #mma>
   tile.return
 }
+
+// -----
+
+// A constant (or arithmetic) in a dot-operand layout has no distribution:
+// dot operands come from a conversion or a stage (found by tile-fuzz-ir).
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+tile.kernel @constant_operand(%p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  // expected-error @+1 {{'arith.constant' with a result in a dot-operand layout is not supported by convert-tile-to-gpu (dot operands come from convert_layout or shared_load)}}
+  %a = arith.constant dense<1.0> : tensor<64x64xf16, #a>
+  tile.return
+}
