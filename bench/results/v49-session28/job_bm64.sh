@@ -8,6 +8,6 @@ export PATH=/tmp/tile-bin:$PATH PYTHONUNBUFFERED=1 TILE_LIBRARY=/tmp/tile-bin/li
 D=bench/results/v49-session28
 C="128,64,4,2;64,64,4,3;64,128,4,2;64,128,4,3;64,128,4,4;64,64,4,2;64,64,4,4"
 for round in 1 2; do
-  TILE_CACHE_DIR=/tmp/tb-$round timeout 250 python3 $D/attn_ab.py main "$C" >> $OUT/bm64.jsonl 2>> $OUT/bm64.err; echo "round $round rc=$?"
+  TILE_CACHE_DIR=/tmp/tb-$round timeout 250 python3 bench/results/v48-session27/attn_ab.py main "$C" >> $OUT/bm64.jsonl 2>> $OUT/bm64.err; echo "round $round rc=$?"
 done
 python3 $D/summarize_ab.py $OUT/bm64.jsonl main

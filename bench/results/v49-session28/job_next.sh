@@ -16,8 +16,8 @@ tilec examples/vector_add.tile -o /tmp/tile-ptx/vector_add.ptx
 D=bench/results/v49-session28
 T8="128,128,8,3;128,128,8,2;128,64,8,3;128,64,8,2"
 for round in 1 2; do
-  TILE_LIBRARY=/tmp/tile-base/libtile.so TILE_CACHE_DIR=/tmp/tn-base timeout 150 python3 $D/attn_ab.py main "128,64,4,2;64,64,4,3;$T8" >> $OUT/next.jsonl 2>> $OUT/next.err; echo "main rc=$?"
-  TILE_LIBRARY=/tmp/tile-bin/libtile.so TILE_CACHE_DIR=/tmp/tn-ex timeout 150 python3 $D/attn_ab.py example "$T8" >> $OUT/next.jsonl 2>> $OUT/next.err; echo "example rc=$?"
-  ATTENTION_SOURCE=examples/attention_fa3.tile TILE_LIBRARY=/tmp/tile-bin/libtile.so TILE_CACHE_DIR=/tmp/tn-fa3 timeout 150 python3 $D/attn_ab.py fa3 "$T8;128,64,4,2" >> $OUT/next.jsonl 2>> $OUT/next.err; echo "fa3 rc=$?"
+  TILE_LIBRARY=/tmp/tile-base/libtile.so TILE_CACHE_DIR=/tmp/tn-base timeout 150 python3 bench/results/v48-session27/attn_ab.py main "128,64,4,2;64,64,4,3;$T8" >> $OUT/next.jsonl 2>> $OUT/next.err; echo "main rc=$?"
+  TILE_LIBRARY=/tmp/tile-bin/libtile.so TILE_CACHE_DIR=/tmp/tn-ex timeout 150 python3 bench/results/v48-session27/attn_ab.py example "$T8" >> $OUT/next.jsonl 2>> $OUT/next.err; echo "example rc=$?"
+  ATTENTION_SOURCE=examples/attention_fa3.tile TILE_LIBRARY=/tmp/tile-bin/libtile.so TILE_CACHE_DIR=/tmp/tn-fa3 timeout 150 python3 bench/results/v48-session27/attn_ab.py fa3 "$T8;128,64,4,2" >> $OUT/next.jsonl 2>> $OUT/next.err; echo "fa3 rc=$?"
 done
 python3 $D/summarize_ab.py $OUT/next.jsonl main example fa3

@@ -9,7 +9,7 @@ D=bench/results/v49-session28
 CONFIGS="128,64,4,2;64,64,4,3;128,128,8,2"
 for round in 1 2; do
   for e in 0 4 2 8; do
-    TILE_EXP2_POLY=$e TILE_CACHE_DIR=/tmp/tp-$e timeout 150 python3 $D/attn_ab.py poly$e "$CONFIGS" >> $OUT/poly.jsonl 2>> $OUT/poly.err
+    TILE_EXP2_POLY=$e TILE_CACHE_DIR=/tmp/tp-$e timeout 150 python3 bench/results/v48-session27/attn_ab.py poly$e "$CONFIGS" >> $OUT/poly.jsonl 2>> $OUT/poly.err
     echo "round $round e=$e rc=$?"
   done
 done

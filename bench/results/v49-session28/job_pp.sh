@@ -10,8 +10,8 @@ D=bench/results/v49-session28
 export ATTENTION_SOURCE=$D/attention_fa3order.tile
 C="128,128,8,2;128,128,8,3"
 for round in 1 2; do
-  TILE_CACHE_DIR=/tmp/tq-0 timeout 200 python3 $D/attn_ab.py fa3 "$C" >> $OUT/pp.jsonl 2>> $OUT/pp.err; echo "fa3 rc=$?"
-  TILE_EXPERIMENT_PINGPONG=2 TILE_CACHE_DIR=/tmp/tq-2 timeout 200 python3 $D/attn_ab.py fa3pp2 "$C" >> $OUT/pp.jsonl 2>> $OUT/pp.err; echo "pp2 rc=$?"
-  TILE_EXPERIMENT_PINGPONG=1 TILE_CACHE_DIR=/tmp/tq-1 timeout 200 python3 $D/attn_ab.py fa3pp1 "$C" >> $OUT/pp.jsonl 2>> $OUT/pp.err; echo "pp1 rc=$?"
+  TILE_CACHE_DIR=/tmp/tq-0 timeout 200 python3 bench/results/v48-session27/attn_ab.py fa3 "$C" >> $OUT/pp.jsonl 2>> $OUT/pp.err; echo "fa3 rc=$?"
+  TILE_EXPERIMENT_PINGPONG=2 TILE_CACHE_DIR=/tmp/tq-2 timeout 200 python3 bench/results/v48-session27/attn_ab.py fa3pp2 "$C" >> $OUT/pp.jsonl 2>> $OUT/pp.err; echo "pp2 rc=$?"
+  TILE_EXPERIMENT_PINGPONG=1 TILE_CACHE_DIR=/tmp/tq-1 timeout 200 python3 bench/results/v48-session27/attn_ab.py fa3pp1 "$C" >> $OUT/pp.jsonl 2>> $OUT/pp.err; echo "pp1 rc=$?"
 done
 python3 $D/summarize_ab.py $OUT/pp.jsonl fa3 fa3pp2 fa3pp1

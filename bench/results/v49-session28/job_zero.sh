@@ -21,7 +21,7 @@ CONFIGS="128,64,4,2;64,64,4,3;128,128,8,2;128,64,8,2"
 for round in 1 2; do
   for variant in base new; do
     lib=/tmp/tile-bin/libtile.so; [[ $variant == base ]] && lib=/tmp/tile-base/libtile.so
-    TILE_LIBRARY=$lib TILE_CACHE_DIR=/tmp/tz-$variant timeout 150 python3 $D/attn_ab.py $variant "$CONFIGS" >> $OUT/zero.jsonl 2>> $OUT/zero.err
+    TILE_LIBRARY=$lib TILE_CACHE_DIR=/tmp/tz-$variant timeout 150 python3 bench/results/v48-session27/attn_ab.py $variant "$CONFIGS" >> $OUT/zero.jsonl 2>> $OUT/zero.err
     echo "round $round $variant rc=$?"
   done
 done
