@@ -102,15 +102,16 @@ Value Candidate::readStage(OpBuilder &b, Value stage) {
   // One read per user, so that each dot reading the stage (attention's K
   // read by the dots of both halves of the query rows) has its own: a
   // warpgroup MMA reads a shared_load that only it uses.
-  // In the order of the users (the use list runs backwards).
+  // In the order of the users in the load's block (the use list runs
+  // backwards); users nested in one op keep their use-list order.
   SmallVector<OpOperand *> uses;
   for (OpOperand &use : replaced().getUses())
     uses.push_back(&use);
-  llvm::stable_sort(uses, [](OpOperand *x, OpOperand *y) {
-    Operation *a = x->getOwner(), *b = y->getOwner();
-    if (a->getBlock() != b->getBlock())
-      return std::less<Block *>()(a->getBlock(), b->getBlock());
-    return a->isBeforeInBlock(b);
+  Block *body = load->getBlock();
+  llvm::stable_sort(uses, [&](OpOperand *x, OpOperand *y) {
+    Operation *a = body->findAncestorOpInBlock(*x->getOwner());
+    Operation *c = body->findAncestorOpInBlock(*y->getOwner());
+    return a && c && a != c && a->isBeforeInBlock(c);
   });
   Value first;
   for (OpOperand *use : uses) {
