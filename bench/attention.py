@@ -1,5 +1,7 @@
-"""Fused attention forward (fp16): examples/attention.tile from tile's Python
-package (autotuned over its block configurations), PyTorch's
+"""Fused attention forward (fp16): examples/attention.tile and
+examples/attention_fa3.tile from tile's Python package (each autotuned over
+its block configurations; "tile-py" is the faster of the two, both are
+listed), PyTorch's
 scaled_dot_product_attention with its default backend and with the flash
 backend, and a FlashAttention-2-style Triton kernel (Triton's fused-attention
 tutorial: two-stage causal loop, autotuned), timed as bench/peers.py does
@@ -11,7 +13,7 @@ when causal. JSON lines on stdout; run on the GPU machine:
     python3 bench/attention.py 4x32x4096x64      # shapes as BxHxNxD
 
 ATTENTION_SOURCE=FILE times another .tile source of the same kernel (a
-variant of the example) in its place.
+variant of the example) in place of both, over TILE_CONFIGS.
 """
 import json
 import math
@@ -37,6 +39,10 @@ TILE_CONFIGS = [(128, 64, 4, 2), (128, 64, 4, 3), (128, 64, 8, 2),
                 (128, 64, 8, 3), (128, 128, 8, 2), (128, 128, 8, 3),
                 (64, 64, 4, 3), (64, 32, 4, 3), (128, 32, 8, 3),
                 (64, 128, 4, 2), (64, 64, 4, 2)]
+# attention_fa3.tile's order pays on two warpgroups, with a producer
+# warpgroup and turns (bench/NOTES.md v49, v50).
+FA3_CONFIGS = [(128, 128, 8, 3), (128, 128, 8, 2), (128, 64, 8, 3),
+               (128, 64, 8, 2)]
 
 
 @triton.jit
@@ -117,17 +123,18 @@ def main():
         "device": torch.cuda.get_device_name(), "tile": tile.version(),
         "torch": torch.__version__, "triton": triton.__version__}}),
         flush=True)
-    example = os.environ.get(
-        "ATTENTION_SOURCE", os.path.join(HERE, "..", "examples", "attention.tile"))
+    examples = os.path.join(HERE, "..", "examples")
+    sources = {"attention": (os.path.join(examples, "attention.tile"),
+                             TILE_CONFIGS),
+               "attention_fa3": (os.path.join(examples, "attention_fa3.tile"),
+                                 FA3_CONFIGS)}
+    if "ATTENTION_SOURCE" in os.environ:
+        sources = {"attention": (os.environ["ATTENTION_SOURCE"], TILE_CONFIGS)}
     shapes = [(4, 32, 4096, 64), (4, 32, 4096, 128), (2, 16, 4000, 128)]
     if len(sys.argv) > 1:
         shapes = [tuple(int(x) for x in s.split("x")) for s in sys.argv[1:]]
     for batch, heads, n, d in shapes:
         for causal in (False, True):
-            mod = tile.compile(example, D=d, CAUSAL=int(causal))
-            tuned = tile.autotune(
-                [tile.Config({"BM": bm, "BN": bn}, num_warps=w, num_stages=s)
-                 for bm, bn, w, s in TILE_CONFIGS], key=["N"])(mod.attention)
             torch.manual_seed(0)
             q, k, v = (torch.randn(batch, heads, n, d, device="cuda",
                                    dtype=torch.float16) for _ in range(3))
@@ -135,9 +142,31 @@ def main():
             want = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
             out = torch.full_like(q, float("nan"))
             grid = lambda meta: (tile.cdiv(n, meta["BM"]), batch * heads)
-            tile_call = lambda: tuned[grid](q, k, v, out, n, scale)
-            tile_call()
-            torch.testing.assert_close(out, want, atol=1e-2, rtol=1e-2)
+            flops = 4.0 * batch * heads * n * n * d * (0.5 if causal else 1.0)
+            shape = "B%d H%d N%d D%d%s" % (batch, heads, n, d,
+                                            " causal" if causal else "")
+            # Each example autotuned and timed; tile-py is the faster.
+            best = None
+            for name, (source, configs) in sources.items():
+                mod = tile.compile(source, D=d, CAUSAL=int(causal))
+                tuned = tile.autotune(
+                    [tile.Config({"BM": bm, "BN": bn}, num_warps=w,
+                                 num_stages=s) for bm, bn, w, s in configs],
+                    key=["N"])(mod.attention)
+                call = lambda tuned=tuned: tuned[grid](q, k, v, out, n, scale)
+                out.fill_(float("nan"))
+                call()
+                torch.testing.assert_close(out, want, atol=1e-2, rtol=1e-2)
+                timed = timing(call)
+                print(json.dumps({"impl": "tile-py",
+                                  "kernel": os.path.basename(source),
+                                  "shape": shape,
+                                  "config": tuned.last_config.text(),
+                                  "ms": timed["ms"],
+                                  "tflops": flops / timed["ms"] / 1e9}),
+                      flush=True)
+                if best is None or timed["ms"] < best[1]["ms"]:
+                    best = (name, timed, tuned.last_config.text())
             tout = torch.full_like(q, float("nan"))
             tgrid = lambda meta: (triton.cdiv(n, meta["BLOCK_M"]),
                                   batch * heads)
@@ -146,13 +175,10 @@ def main():
                 CAUSAL=causal)
             tri_call()
             torch.testing.assert_close(tout, want, atol=1e-2, rtol=1e-2)
-            flops = 4.0 * batch * heads * n * n * d * (0.5 if causal else 1.0)
-            shape = "B%d H%d N%d D%d%s" % (batch, heads, n, d,
-                                            " causal" if causal else "")
-            emit_flops("tile-py", "attention", shape, timing(tile_call), flops)
+            emit_flops("tile-py", "attention", shape, best[1], flops)
             print(json.dumps({"impl": "tile-py", "kernel": "attention-config",
-                              "shape": shape,
-                              "config": tuned.last_config.text()}),
+                              "shape": shape, "source": best[0],
+                              "config": best[2]}),
                   flush=True)
             emit_flops("torch", "attention", shape,
                        timing(lambda: F.scaled_dot_product_attention(

@@ -99,7 +99,8 @@ void tile::registerTilePipeline() {
     Option<bool> warpSpecialize{
         *this, "warp-specialize",
         llvm::cl::desc("With tma, a producer warpgroup for pipelines that "
-                       "transpose an operand into shared memory"),
+                       "transpose an operand into shared memory or feed "
+                       "several dots on two warpgroups"),
         llvm::cl::init(true)};
   };
   auto convert = [](const Options &o) {

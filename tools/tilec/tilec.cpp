@@ -82,8 +82,9 @@ cl::opt<bool> warpSpecialize(
     "warp-specialize",
     cl::desc("With --tma, fill the stages of a pipeline whose operand is "
              "transposed on its way into shared memory (tf32 B stored along "
-             "N) from a producer warpgroup: the kernel runs 4 more warps "
-             "than --num-warps (default true)"),
+             "N), or whose TMA copies feed two or more dots on 8 warps "
+             "(attention), from a producer warpgroup: the kernel runs 4 more "
+             "warps than --num-warps (default true)"),
     cl::init(true), cl::cat(tilecCategory));
 cl::opt<bool> deferDotWaits(
     "defer-dot-waits",

@@ -740,24 +740,30 @@ TEST_F(MatmulTest, AutotuneErrors) {
   }
 }
 
-/// One attention kernel: element type, head dim, mask and configuration.
+/// One attention kernel: element type, head dim, mask, configuration and
+/// example.
 struct AttentionCase {
   bool bf16;
   int d;
   bool causal;
   int bm, bn, warps;
+  std::string example = "attention.tile";
 };
 
-/// examples/attention.tile against an fp64 softmax(Q Kᵀ s) V of the rounded
-/// inputs, for head dims 64 and 128, causal and not, f16 and bf16, in block
-/// configurations the autotuner may pick, at a sequence length that is a
-/// multiple of no block.
+/// examples/attention.tile and attention_fa3.tile against an fp64
+/// softmax(Q Kᵀ s) V of the rounded inputs, for head dims 64 and 128,
+/// causal and not, f16 and bf16, in block configurations the autotuner may
+/// pick (attention_fa3 on 8 warps: a producer warpgroup, warpgroups taking
+/// turns), at a sequence length that is a multiple of no block.
 TEST_F(MatmulTest, AttentionExample) {
-  std::string f16Source = readExample("attention.tile"),
-              bf16Source = f16Source;
-  for (size_t at = 0; (at = bf16Source.find("f16", at)) != std::string::npos;
-       at += 4)
-    bf16Source.replace(at, 3, "bf16");
+  auto sourceOf = [&](const AttentionCase &c) {
+    std::string source = readExample(c.example.c_str());
+    if (c.bf16)
+      for (size_t at = 0; (at = source.find("f16", at)) != std::string::npos;
+           at += 4)
+        source.replace(at, 3, "bf16");
+    return source;
+  };
   const int heads = 3, n = smallOnly() ? 200 : 1000;
   std::vector<AttentionCase> cases;
   for (int d : {64, 128})
@@ -775,20 +781,26 @@ TEST_F(MatmulTest, AttentionExample) {
   // (two stages).
   cases.push_back({false, 256, false, 128, 64, 4});
   cases.push_back({false, 256, true, 128, 64, 8});
+  for (int d : {64, 128})
+    for (bool causal : {false, true})
+      for (auto [bm, bn, warps] : std::vector<std::array<int, 3>>{
+               {128, 128, 8}, {128, 64, 8}, {128, 64, 4}})
+        cases.push_back(
+            {false, d, causal, bm, bn, warps, "attention_fa3.tile"});
+  cases.push_back({true, 128, true, 128, 128, 8, "attention_fa3.tile"});
   for (const AttentionCase &c : cases) {
-    SCOPED_TRACE(std::string(c.bf16 ? "bf16" : "f16") +
+    SCOPED_TRACE(c.example + (c.bf16 ? " bf16" : " f16") +
                  " D=" + std::to_string(c.d) + (c.causal ? " causal" : "") +
                  " BM=" + std::to_string(c.bm) + " BN=" + std::to_string(c.bn) +
                  " warps=" + std::to_string(c.warps));
     ModuleOptions options;
     options.numWarps = c.warps;
-    Module m =
-        rt->compileSource(c.bf16 ? bf16Source : f16Source, "attention.tile",
-                          {{"D", std::to_string(c.d)},
-                           {"BM", std::to_string(c.bm)},
-                           {"BN", std::to_string(c.bn)},
-                           {"CAUSAL", c.causal ? "1" : "0"}},
-                          options);
+    Module m = rt->compileSource(sourceOf(c), c.example,
+                                 {{"D", std::to_string(c.d)},
+                                  {"BM", std::to_string(c.bm)},
+                                  {"BN", std::to_string(c.bn)},
+                                  {"CAUSAL", c.causal ? "1" : "0"}},
+                                 options);
     Precision precision = c.bf16 ? Precision::bf16 : Precision::f16;
     size_t count = size_t(heads) * n * c.d;
     std::uniform_real_distribution<float> dist(-2, 2);
@@ -850,9 +862,9 @@ TEST_F(MatmulTest, AttentionExample) {
         ADD_FAILURE() << "head " << row / n << " row " << row % n
                       << ": relative error " << worstRow[row];
     double worst = *std::max_element(worstRow.begin(), worstRow.end());
-    std::printf("attention %s D=%d%s BM=%d BN=%d warps=%d: worst error %.3g\n",
-                c.bf16 ? "bf16" : "f16", c.d, c.causal ? " causal" : "", c.bm,
-                c.bn, c.warps, worst);
+    std::printf("%s %s D=%d%s BM=%d BN=%d warps=%d: worst error %.3g\n",
+                c.example.c_str(), c.bf16 ? "bf16" : "f16", c.d,
+                c.causal ? " causal" : "", c.bm, c.bn, c.warps, worst);
     EXPECT_EQ(wrong, 0u);
     EXPECT_EQ(out[count], 0xFFFF) << "element past the end written";
   }

@@ -59,7 +59,8 @@ struct CompileOptions {
   /// Memory Accelerator (PipelineOptions::tma).
   bool tma = true;
   /// With tma, a producer warpgroup for pipelines that transpose an operand
-  /// on its way into shared memory (PipelineOptions::warpSpecialize).
+  /// on its way into shared memory or feed several dots on two warpgroups
+  /// (PipelineOptions::warpSpecialize).
   bool warpSpecialize = true;
   /// On sm_90a, wait for a dot's MMAs where its result is first read
   /// (PipelineOptions::deferDotWaits).

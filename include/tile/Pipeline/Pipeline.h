@@ -36,7 +36,8 @@ struct PipelineOptions {
   /// `tma`; kernels then take tensor maps, see KernelSignature.h).
   bool tma = true;
   /// With tma, fill the stages of a pipeline whose tf32 B is transposed on
-  /// its way into shared memory from a producer warpgroup of its own
+  /// its way into shared memory, or whose TMA copies feed two or more dots
+  /// on 8 warps (attention), from a producer warpgroup of its own
   /// (tile-promote-shared's `warp-specialize`; the kernel then runs 4 more
   /// warps than asked for).
   bool warpSpecialize = true;

@@ -107,7 +107,8 @@ struct ModuleOptions {
   /// Accelerator (false: cp.async).
   bool tma = true;
   /// With TMA, give pipelines that transpose an operand on its way into
-  /// shared memory a producer warpgroup (CompileOptions::warpSpecialize).
+  /// shared memory, or feed several dots on two warpgroups, a producer
+  /// warpgroup (CompileOptions::warpSpecialize).
   bool warpSpecialize = true;
 };
 

@@ -236,10 +236,7 @@ static LogicalResult lowerToDotOperand(ConvertLayoutOp op, LoweringContext &l) {
   return success();
 }
 
-/// True for a conversion of a 16-bit mma accumulator tile into the A
-/// operand of a dot whose warps are the same and all along M: each thread
-/// already holds the elements of its A fragments.
-static bool isAccumulatorAsA(ConvertLayoutOp op) {
+bool tile::isAccumulatorAsA(ConvertLayoutOp op) {
   RankedTensorType type = op.getType();
   auto to = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
   auto from = dyn_cast_or_null<BlockedEncodingAttr>(

@@ -5,7 +5,9 @@
 // stage's bytes on its barrier; the `cp.async.bulk.tensor` copies, one box
 // per thread of the first warp where there are several)
 // and `tma_wait` (a block barrier unless `unsynchronized`, then a wait for
-// the barrier's phase).
+// the barrier's phase); `barrier_arrive` and `tile.producer`, whose warps
+// branch off the kernel's own (the block barriers after that branch
+// become named barriers of the kernel's threads).
 //
 // A copy reads its tensor through a tensor map that the runtime encodes at
 // launch and passes as a parameter after the kernel's own
@@ -244,6 +246,7 @@ LogicalResult lowerProducer(ProducerOp op, LoweringContext &l) {
   Value isProducer = arith::CmpIOp::create(b, arith::CmpIPredicate::uge,
                                            l.thread(), l.i32(consumerThreads));
   auto ifOp = scf::IfOp::create(b, isProducer, /*withElseRegion=*/true);
+  l.setProducerBranch(ifOp, consumerThreads);
   OpBuilder::InsertionGuard guard(b);
   // Up to 256 threads every thread may have 255 registers anyway (ptxas
   // then ignores setmaxnreg: C7508). The producer gives registers up and
@@ -274,6 +277,28 @@ LogicalResult lowerProducer(ProducerOp op, LoweringContext &l) {
 }
 
 } // namespace
+
+void tile::nameBarriersAfterProducer(Operation *branch, int64_t threads) {
+  Block *block = branch->getBlock();
+  SmallVector<gpu::BarrierOp> barriers;
+  branch->getParentRegion()->walk([&](gpu::BarrierOp barrier) {
+    Operation *ancestor = block->findAncestorOpInBlock(*barrier);
+    if (ancestor && (ancestor == branch ? !branch->getRegion(0).isAncestor(
+                                              barrier->getParentRegion())
+                                        : branch->isBeforeInBlock(ancestor)))
+      barriers.push_back(barrier);
+  });
+  for (gpu::BarrierOp barrier : barriers) {
+    ImplicitLocOpBuilder b(barrier.getLoc(), barrier);
+    auto i32 = [&](int64_t v) {
+      return arith::ConstantIntOp::create(b, v, 32).getResult();
+    };
+    NVVM::BarrierOp::create(b, /*res=*/Type(), i32(kKernelWarpsBarrier),
+                            i32(threads), /*reductionOp=*/nullptr,
+                            /*reductionPredicate=*/Value());
+    barrier.erase();
+  }
+}
 
 void tile::populateTmaLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerBarrierAlloc);

@@ -37,6 +37,13 @@
 // between them. The waits pass the accumulators through a tied inline-PTX
 // wait, so that nothing reads them early.
 //
+// In a kernel of two warpgroups, a loop body's runs of two or more such
+// dots (nothing between them but stage reads and arithmetic that does not
+// read their results: FlashAttention-3's order, S_j beside P_{j-1} V_{j-1})
+// are issued in turns: warpgroup q waits on named barrier 1 + q before the
+// run and arrives on the other's after issuing it, so that one's softmax
+// runs while the other's MMAs do (bench/NOTES.md v49).
+//
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -44,6 +51,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tile;
@@ -54,6 +63,68 @@ namespace {
 /// wgmma stage, or in registers (from an ldmatrix stage or as computed).
 bool isWgmmaDot(DotOp op) {
   return isDotOperand(op.getA().getType()) && wgmmaStage(op, op.getB());
+}
+
+/// The runs of dots in `block` (a loop's body) that two warpgroups take
+/// turns over: two or more warpgroup-MMA dots of a kernel of 8 warps in a
+/// row, with nothing between them but stage reads, register arithmetic and
+/// accumulators re-packed as A (attention's P) that read none of their
+/// results (no barrier, so that a warpgroup in its turn never waits for
+/// the other).
+SmallVector<SmallVector<DotOp>> turnRuns(Block &block) {
+  SmallVector<SmallVector<DotOp>> runs;
+  auto kernel = block.getParentOp()->getParentOfType<KernelOp>();
+  auto warps = kernel ? kernel->getAttrOfType<IntegerAttr>(
+                            TileDialect::NumWarpsAttrHelper::getNameStr())
+                      : IntegerAttr();
+  if (!isa<scf::ForOp>(block.getParentOp()) || !warps || warps.getInt() != 8)
+    return runs;
+  SmallVector<DotOp> run;
+  auto close = [&] {
+    if (run.size() >= 2)
+      runs.push_back(run);
+    run.clear();
+  };
+  auto readsRun = [&](Operation &op) {
+    return llvm::any_of(op.getOperands(), [&](Value v) {
+      return llvm::is_contained(run, v.getDefiningOp<DotOp>());
+    });
+  };
+  for (Operation &op : block) {
+    auto dot = dyn_cast<DotOp>(op);
+    if (dot && isWgmmaDot(dot) && hasWgmmaLayout(dot)) {
+      if (readsRun(op))
+        close();
+      run.push_back(dot);
+      continue;
+    }
+    auto cvt = dyn_cast<ConvertLayoutOp>(op);
+    bool passable =
+        isa<SharedLoadOp>(op) || (cvt && isAccumulatorAsA(cvt)) ||
+        isa<arith::ArithDialect, math::MathDialect>(op.getDialect());
+    if (!run.empty() && (!passable || readsRun(op)))
+      close();
+  }
+  close();
+  return runs;
+}
+
+/// Whether `dot` begins and whether it ends a run of turnRuns.
+std::pair<bool, bool> turnPlace(DotOp dot) {
+  for (const SmallVector<DotOp> &run : turnRuns(*dot->getBlock()))
+    if (llvm::is_contained(run, dot))
+      return {run.front() == dot, run.back() == dot};
+  return {false, false};
+}
+
+/// The named barrier of warpgroup `first + (this thread's warpgroup)` mod
+/// 2 of the kernel's two: its turn begins when it completes.
+Value turnBarrier(LoweringContext &l, int64_t first) {
+  ImplicitLocOpBuilder &b = l.builder();
+  Value warpgroup = arith::DivUIOp::create(b, l.thread(), l.i32(128));
+  Value which = arith::RemUIOp::create(
+      b, arith::AddIOp::create(b, warpgroup, l.i32(first)), l.i32(2));
+  return arith::AddIOp::create(b, which, l.i32(kTurnBarrier));
 }
 
 /// One operand's descriptors: a base for its stage, and the byte offset of
@@ -333,6 +404,15 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   // (the previous iteration's same half: at most one group, the other half,
   // stays in flight). With one k step, the MMAs end here.
   int64_t groups = aFromStage && leftInFlight && steps > 1 ? 2 : 1;
+  // In turns (turnRuns): a warpgroup's turn begins with the first dot of a
+  // run, once the other's ended, and ends after the last dot's MMAs are
+  // issued, so that one's softmax runs beside the other's MMAs.
+  auto [beginsTurn, endsTurn] = turnPlace(op);
+  constexpr int64_t kTurnThreads = 256;
+  if (beginsTurn)
+    NVVM::BarrierOp::create(b, /*res=*/Type(), turnBarrier(l, 0),
+                            l.i32(kTurnThreads), /*reductionOp=*/nullptr,
+                            /*reductionPredicate=*/Value());
   for (int64_t g = 0; g < groups; ++g) {
     int64_t first = steps * g / groups, last = steps * (g + 1) / groups;
     if (aFromStage)
@@ -356,6 +436,8 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
       for (int64_t r = 0; r < n / 2; ++r)
         accs[i] = LLVM::InsertValueOp::create(b, accs[i], acc[slotOf(i, r)], r);
   }
+  if (endsTurn)
+    NVVM::BarrierArriveOp::create(b, turnBarrier(l, 1), l.i32(kTurnThreads));
   extractAccs();
   if (!leftInFlight || (aFromStage && groups == 1))
     acc = waitForGroups(l, 0, acc);
@@ -380,6 +462,23 @@ LogicalResult lowerDotWait(DotWaitOp op, LoweringContext &l) {
 }
 
 } // namespace
+
+void tile::beginTurns(LoweringContext &l) {
+  bool turns = false;
+  l.getKernel().walk(
+      [&](scf::ForOp loop) { turns |= !turnRuns(*loop.getBody()).empty(); });
+  if (!turns)
+    return;
+  // Warpgroup 0 takes the first turn: warpgroup 1 (not a producer's warps)
+  // arrives on warpgroup 0's barrier as if it had ended a turn.
+  ImplicitLocOpBuilder &b = l.builder();
+  Value second = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::eq,
+      arith::DivUIOp::create(b, l.thread(), l.i32(128)), l.i32(1));
+  l.emitIf(second, [&] {
+    NVVM::BarrierArriveOp::create(b, l.i32(kTurnBarrier), l.i32(256));
+  });
+}
 
 void tile::populateWgmmaLowerings(LoweringPatternSet &patterns) {
   patterns.add(lowerWgmmaDot, /*benefit=*/2, isWgmmaDot);

@@ -197,6 +197,7 @@ LogicalResult LoweringContext::run() {
   for (auto [arg, newArg] :
        llvm::zip(kernel.getBody().getArguments(), entry.getArguments()))
     map(arg, {newArg});
+  beginTurns(*this);
   placeSharedBuffers();
   // Scratch is read and written in 16-byte vectors (ldmatrix rows, v4
   // stores): after mbarriers (8 bytes each) it must be realigned.
@@ -210,6 +211,8 @@ LogicalResult LoweringContext::run() {
   }
   bodyPosition = -1;
   prologueAnchor->erase();
+  if (producerBranch)
+    nameBarriersAfterProducer(producerBranch, kernelThreads);
   return success();
 }
 

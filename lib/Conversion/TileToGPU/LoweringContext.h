@@ -99,12 +99,35 @@ void populateFmaDotLowerings(LoweringPatternSet &patterns);
 /// `dot` on `mma.sync` fragments, and the conversions and shared loads into
 /// them (LowerMma.cpp).
 void populateMmaLowerings(LoweringPatternSet &patterns);
+/// True for a conversion of a 16-bit mma accumulator tile into the A
+/// operand of a dot whose warps are the same and all along M: each thread
+/// already holds the elements of its A fragments, which are re-packed in
+/// registers (LowerMma.cpp).
+bool isAccumulatorAsA(ConvertLayoutOp op);
 /// `dot` on sm_90a warpgroup MMAs from stages stored for them
 /// (LowerWgmma.cpp).
 void populateWgmmaLowerings(LoweringPatternSet &patterns);
 /// The Tensor Memory Accelerator's copies and their mbarriers
 /// (LowerTma.cpp).
 void populateTmaLowerings(LoweringPatternSet &patterns);
+
+/// Named barriers (`bar.sync id, threads`) besides the block's (id 0): the
+/// kernel's own warps after a producer's branch, and two warpgroups taking
+/// turns over their MMAs (ids kTurnBarrier + 0 and + 1).
+constexpr int64_t kTurnBarrier = 1, kKernelWarpsBarrier = 3;
+
+/// Makes the block barriers after `branch` (the branch a producer's warps
+/// take, which never return) and in its other arm barriers of the
+/// kernel's `threads` own threads (kKernelWarpsBarrier): a block barrier
+/// would wait for the producer's threads, which may be waiting for the
+/// kernel's warps to release a stage (LowerTma.cpp).
+void nameBarriersAfterProducer(mlir::Operation *branch, int64_t threads);
+
+/// Where the dots of a kernel's loops take turns (two warpgroups issuing
+/// their runs of MMAs one after the other), lets warpgroup 1 arrive on
+/// warpgroup 0's barrier so that 0 takes the first turn; nothing
+/// otherwise (LowerWgmma.cpp).
+void beginTurns(LoweringContext &l);
 
 /// The state of lowering one kernel, shared by the units.
 class LoweringContext {
@@ -200,6 +223,12 @@ public:
   /// warp indices, and the thread coordinates computed from them, are the
   /// producer's while it is lowered.
   mlir::LogicalResult lowerProducerBody(mlir::Block &body, mlir::Value thread);
+  /// Records the branch a producer's warps take (lowerProducer), whose
+  /// other arm and what follows run on the kernel's `threads` threads.
+  void setProducerBranch(mlir::Operation *branch, int64_t threads) {
+    producerBranch = branch;
+    kernelThreads = threads;
+  }
   /// Makes this thread's shared-memory writes through the generic proxy
   /// (st.shared, cp.async) visible to the async proxy (wgmma, TMA).
   void fenceSharedForAsyncProxy();
@@ -251,6 +280,8 @@ private:
   llvm::DenseMap<mlir::Value, Stage> deferredOperands;
   std::vector<TensorMapInfo> tensorMaps;
   std::string sharedSymbol;
+  mlir::Operation *producerBranch = nullptr;
+  int64_t kernelThreads = 0;
 };
 
 //===--- Shared-memory tiles, used by several units -----------------------===//

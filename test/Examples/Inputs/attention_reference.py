@@ -1,5 +1,6 @@
-"""Checks examples/attention.tile's output (dumped by tilec --run --dump)
-against softmax(Q Kᵀ scale) V in double precision, without NumPy.
+"""Checks the output of examples/attention.tile or attention_fa3.tile
+(dumped by tilec --run --dump) against softmax(Q Kᵀ scale) V in double
+precision, without NumPy.
 
   attention_reference.py DIR HEADS N D SCALE CAUSAL
 

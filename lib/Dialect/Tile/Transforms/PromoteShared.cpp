@@ -588,6 +588,9 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     if (DotOp dot =
             producerDot(loop, cands, stages, warpSpecialize, wgmma, tma))
       return pipelineWithProducer(loop, cands, stages, dot);
+    if (int64_t warps =
+            tmaProducerWarps(loop, cands, stages, warpSpecialize, wgmma, tma))
+      return pipelineTmaWithProducer(loop, cands, stages, warps);
     // Copies run S-1 iterations ahead, into the stage every warp has left.
     // A dot whose MMAs stay in flight into the next iteration still reads
     // the stage before. With TMA its wait for the previous iteration's MMAs

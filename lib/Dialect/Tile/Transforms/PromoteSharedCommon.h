@@ -136,6 +136,24 @@ void pipelineWithProducer(mlir::scf::ForOp loop,
                           llvm::MutableArrayRef<Candidate> cands,
                           int64_t stages, DotOp dot);
 
+/// The warps of `loop`'s kernel when a producer warpgroup may issue the
+/// TMA copies of its `stages` stages (pipelineTmaWithProducer): with
+/// `warpSpecialize`, every candidate a TMA copy, no MMAs in flight across
+/// iterations, two or more warpgroup-MMA dots directly in the body, all on
+/// two warpgroups, and a loop that may take a producer (in the kernel's
+/// body; none there yet). 0 when none may (WarpSpecialize.cpp).
+int64_t tmaProducerWarps(mlir::scf::ForOp loop,
+                         llvm::MutableArrayRef<Candidate> cands, int64_t stages,
+                         bool warpSpecialize, bool wgmma, bool tma);
+
+/// Pipelines `loop`, whose candidates are all TMA copies (their buffers
+/// allocated), with a producer warpgroup issuing the copies into its
+/// `stages` stages for the `kernelWarps` warps that run the body
+/// (WarpSpecialize.cpp).
+void pipelineTmaWithProducer(mlir::scf::ForOp loop,
+                             llvm::MutableArrayRef<Candidate> cands,
+                             int64_t stages, int64_t kernelWarps);
+
 /// Stages the loaded operands of warpgroup-MMA dots outside loops in
 /// one-stage buffers stored for wgmma (StageOnce.cpp).
 void stageLoneDots(mlir::ModuleOp module);

@@ -1,13 +1,22 @@
 //===- WarpSpecialize.cpp - a producer warpgroup fills a pipeline ---------===//
 //
-// tile-promote-shared's pipeline for a loop whose tf32 B is transposed on
-// its way into shared memory (TN): a `tile.producer` fills every stage (A
-// by TMA, B loaded into registers and stored K-major) while the kernel's
-// warps only wait for stages, run the MMAs and hand stages back, through
-// two mbarriers per stage instead of block barriers.
+// tile-promote-shared's pipelines in which a `tile.producer` fills every
+// stage while the kernel's warps only wait for stages, run the MMAs and
+// hand stages back, through two mbarriers per stage ("full" and "empty")
+// instead of block barriers:
+//
+// - a loop whose tf32 B is transposed on its way into shared memory (TN):
+//   A by TMA, B loaded into registers and stored K-major, in two groups
+//   taking alternate iterations (pipelineWithProducer);
+// - a loop of two or more warpgroup-MMA dots on two warpgroups whose
+//   stages are all TMA copies (attention's K and V): one warpgroup that
+//   only waits for stages and issues the copies, with few registers, so
+//   that the MMA warps hold more (pipelineTmaWithProducer;
+//   FlashAttention-3's producer, bench/NOTES.md v49).
 //
 //===----------------------------------------------------------------------===//
 #include "PromoteSharedCommon.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -20,19 +29,75 @@ namespace tile::promote {
 /// Warps of a producer (tile.producer): one warpgroup, in two groups.
 constexpr unsigned kProducerWarps = 4, kProducerGroups = 2;
 
-/// The dot whose stages a producer warpgroup fills (pipelineWithProducer)
-/// in `loop`, pipelined with `stages` stages; null when none may: the
-/// option is off, no candidate is a transposing copy (the others then
-/// gain nothing, bench/NOTES.md v45) or its tile has more than 4096
-/// elements (32 a producer thread in groups of 4 warps, 64 in groups of 2),
-/// another is no TMA copy, no dot's
-/// MMAs stay in flight, the dot's warps are not 4 or 8 (the producer's
-/// register budgets), or the loop is not in the kernel's body or its
-/// kernel already has a producer.
+/// Registers a thread of a producer that only issues TMA copies keeps
+/// (setmaxnreg): the MMA warps beside it get 232 (bench/NOTES.md v49).
+constexpr unsigned kTmaProducerRegisters = 40;
+
+/// True when a producer may serve `loop`: the loop is in its kernel's body
+/// and the kernel has none yet (at most one per kernel).
+static bool mayAddProducer(scf::ForOp loop) {
+  Operation *kernel = loop->getParentOp();
+  return isa<KernelOp>(kernel) &&
+         !kernel->walk([](ProducerOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+}
+
+/// The iteration number of `loop`'s induction value `iv`, its stage of
+/// `stages` and the parity of the stage's phase, computed at `b`.
+static std::tuple<Value, Value, Value>
+stagePosition(OpBuilder &b, scf::ForOp loop, Value iv, int64_t stages) {
+  auto [iteration, stage] = iterationStage(b, loop, iv, stages);
+  return {iteration, stage, stagePhase(b, loop.getLoc(), iteration, stages)};
+}
+
+/// One mbarrier per stage, `arrivals` arrivals each, created at `b`.
+static Value allocateStageBarriers(OpBuilder &b, Location loc, int64_t stages,
+                                   int64_t arrivals) {
+  auto type = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
+                              b.getI32IntegerAttr(3));
+  return BarrierAllocOp::create(b, loc, type, int32_t(arrivals));
+}
+
+/// The producer's wait until every warp of the kernel released `stage`
+/// (of phase parity `phase` in this round) in the previous round: round r
+/// waits for the release ending round r-1 (phase r-1); a fresh barrier
+/// counts phase -1 (parity 1) as complete.
+static void waitForRelease(OpBuilder &b, Location loc, Value empty, Value stage,
+                           Value phase) {
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  TmaWaitOp::create(b, loc, empty, stage,
+                    arith::XOrIOp::create(b, loc, phase, one),
+                    /*unsynchronized=*/true);
+}
+
+/// Each warp of the kernel hands the stage of the iteration before
+/// `iteration` back to the producer (none before the first): its MMAs
+/// that read it have ended.
+static void releasePreviousStage(OpBuilder &b, Location loc, Value empty,
+                                 Value iteration, int64_t stages) {
+  auto i32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 32);
+  };
+  Value previous = arith::RemUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
+      i32(stages));
+  Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         iteration, i32(0));
+  BarrierArriveOp::create(b, loc, empty, previous, notFirst,
+                          /*per_warp=*/true, /*publish_shared=*/false);
+}
+
+/// The dot of `loop` whose stages a producer warpgroup fills
+/// (pipelineWithProducer) in `loop`, pipelined with `stages` stages; null
+/// when none may: the option is off, no candidate is a transposing copy (the
+/// others then gain nothing, bench/NOTES.md v45) or its tile has more than
+/// 4096 elements (32 a producer thread in groups of 4 warps, 64 in groups
+/// of 2), another is no TMA copy, no dot's MMAs stay in flight, the dot's
+/// warps are not 4 or 8 (the producer's register budgets), or the loop may
+/// take no producer (mayAddProducer).
 DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
                   int64_t stages, bool warpSpecialize, bool wgmma, bool tma) {
-  if (!warpSpecialize || !wgmma || !tma || stages < 2 ||
-      !isa<KernelOp>(loop->getParentOp()))
+  if (!warpSpecialize || !wgmma || !tma || stages < 2 || !mayAddProducer(loop))
     return {};
   bool transposing = false;
   for (Candidate &c : cands) {
@@ -47,17 +112,94 @@ DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
       return {};
     }
   }
-  bool hasProducer =
-      loop->getParentOp()
-          ->walk([](ProducerOp) { return WalkResult::interrupt(); })
-          .wasInterrupted();
-  if (!transposing || hasProducer)
+  if (!transposing)
     return {};
   DotOp dot = inFlightDot(loop, cands);
   unsigned warps =
       dot ? cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps()
           : 0;
   return warps == 4 || warps == 8 ? dot : DotOp();
+}
+
+int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                         int64_t stages, bool warpSpecialize, bool wgmma,
+                         bool tma) {
+  if (!warpSpecialize || !wgmma || !tma || stages < 2 ||
+      !mayAddProducer(loop) ||
+      !llvm::all_of(
+          cands, [](Candidate &c) { return tmaAccess(c).has_value(); }))
+    return 0;
+  // MMAs in flight across iterations would still read the stage a warp
+  // releases at the top of the next.
+  if (inFlightDot(loop, cands))
+    return 0;
+  // Two warpgroups, each issuing two or more dots an iteration: the MMAs
+  // of one run beside the other's softmax while a producer keeps the
+  // stages full; one dot an iteration (a matmul) keeps its one-role
+  // pipeline.
+  int64_t dots = 0;
+  WalkResult walk = loop.getBody()->walk([&](DotOp dot) {
+    auto layout = cast<BlockedEncodingAttr>(dot.getType().getEncoding());
+    if (dot->getBlock() != loop.getBody() || !hasWgmmaLayout(dot) ||
+        layout.getNumWarps() != 2 * kProducerWarps)
+      return WalkResult::interrupt();
+    ++dots;
+    return WalkResult::advance();
+  });
+  return !walk.wasInterrupted() && dots >= 2 ? 2 * kProducerWarps : 0;
+}
+
+/// Pipelines `loop`, whose stages are all TMA copies, with a producer
+/// warpgroup that only issues the copies:
+///
+///   producer, iteration i: tma_wait empty[i%S] (phase of i-S's release)
+///                          tma_copy iteration i into i%S, signalling full
+///   kernel,   iteration i: barrier_arrive empty[(i-1)%S] (one per warp)
+///                          tma_wait full[i%S]
+///                          the body, its dots reading stage i%S
+///
+/// No block barrier in the loop: each warpgroup runs ahead of the other as
+/// far as the stages allow (attention's softmax of one beside the MMAs of
+/// the other). Every MMA of iteration i-1 has ended when a warp releases
+/// its stage: no dot's MMAs stay in flight across iterations
+/// (tmaProducerWarps), and tile-defer-dot-waits leaves none past the body.
+void pipelineTmaWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                             int64_t stages, int64_t kernelWarps) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  // A stage is full once each copy's bytes landed (one arrival a copy,
+  // announcing them); empty once every warp of the kernel ended the MMAs
+  // that read it.
+  Value full = allocateStageBarriers(b, loc, stages, int64_t(cands.size()));
+  Value empty = allocateStageBarriers(b, loc, stages, kernelWarps);
+  auto producer = ProducerOp::create(b, loc, kProducerWarps, /*groups=*/1,
+                                     kTmaProducerRegisters);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&producer.getBody(), {}, {b.getI32Type()}, {loc});
+    auto fill = scf::ForOp::create(b, loc, loop.getLowerBound(),
+                                   loop.getUpperBound(), loop.getStep());
+    b.setInsertionPoint(fill.getBody()->getTerminator());
+    Value k = fill.getInductionVar();
+    auto [iteration, stage, phase] = stagePosition(b, loop, k, stages);
+    waitForRelease(b, loc, empty, stage, phase);
+    issueTmaCopies(b, loop, cands, k, stage, full, /*predicated=*/false);
+  }
+  // The release first: the producer refills that stage while this warp
+  // waits for the next.
+  b.setInsertionPointToStart(loop.getBody());
+  auto [iteration, stage, phase] =
+      stagePosition(b, loop, loop.getInductionVar(), stages);
+  releasePreviousStage(b, loc, empty, iteration, stages);
+  TmaWaitOp::create(b, loc, full, stage, phase, /*unsynchronized=*/true);
+  for (Candidate &c : cands)
+    c.readStage(b, stage);
+  for (Candidate &c : cands)
+    c.eraseLoad();
+  // A block barrier of the kernel's warps: every warp's MMAs are off the
+  // stages before the epilogue reuses their bytes.
+  b.setInsertionPointAfter(loop);
+  AsyncWaitOp::create(b, loc, 0);
 }
 
 /// Pipelines `loop` with a producer warpgroup (`tile.producer`) that
@@ -84,14 +226,6 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
     return arith::ConstantIntOp::create(b, loc, v, 32);
   };
   Value lb = loop.getLowerBound(), step = loop.getStep();
-  // Iteration number, stage and the stage's phase parity at `iv`.
-  auto position = [&](Value iv) {
-    auto [iteration, stage] = iterationStage(b, loop, iv, stages);
-    return std::make_tuple(iteration, stage,
-                           stagePhase(b, loc, iteration, stages));
-  };
-  auto barrierType = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
-                                     b.getI32IntegerAttr(3));
   // A stage is full once each TMA copy's bytes landed and every thread of
   // the group that fills it published its stores; empty once every warp
   // of the kernel ended the MMAs that read it.
@@ -109,10 +243,9 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   unsigned groupWarps = consumerWarps > 4 ? kProducerWarps / 2 : kProducerWarps;
   int64_t tmaCopies =
       llvm::count_if(cands, [](Candidate &c) { return !c.transposingCopy; });
-  Value full = BarrierAllocOp::create(b, loc, barrierType,
-                                      int32_t(tmaCopies + 32 * groupWarps));
-  Value empty =
-      BarrierAllocOp::create(b, loc, barrierType, int32_t(consumerWarps));
+  Value full =
+      allocateStageBarriers(b, loc, stages, tmaCopies + 32 * groupWarps);
+  Value empty = allocateStageBarriers(b, loc, stages, consumerWarps);
   auto producer =
       ProducerOp::create(b, loc, groupWarps, kProducerGroups,
                          /*registers=*/consumerWarps > 4 ? 104 : 72);
@@ -128,17 +261,13 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
     auto fill = scf::ForOp::create(b, loc, first, loop.getUpperBound(), stride);
     b.setInsertionPoint(fill.getBody()->getTerminator());
     Value k = fill.getInductionVar();
-    auto [iteration, stage, phase] = position(k);
+    auto [iteration, stage, phase] = stagePosition(b, loop, k, stages);
     // The loads need no stage: they go first, their latency beside the
     // wait for the stage.
     SmallVector<Value> held =
         issueCopies(b, loop, cands, k, Value(), /*async=*/false,
                     /*registers=*/true, groupWarps);
-    // Round r waits for the release ending round r-1 (phase r-1); a fresh
-    // barrier counts phase -1 (parity 1) as complete.
-    TmaWaitOp::create(b, loc, empty, stage,
-                      arith::XOrIOp::create(b, loc, phase, i32(1)),
-                      /*unsynchronized=*/true);
+    waitForRelease(b, loc, empty, stage, phase);
     issueTmaCopies(b, loop, cands, k, stage, full, /*predicated=*/false);
     unsigned i = 0;
     for (Candidate &c : cands)
@@ -148,7 +277,8 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
                             /*per_warp=*/false, /*publish_shared=*/true);
   }
   b.setInsertionPointToStart(loop.getBody());
-  auto [iteration, stage, phase] = position(loop.getInductionVar());
+  auto [iteration, stage, phase] =
+      stagePosition(b, loop, loop.getInductionVar(), stages);
   TmaWaitOp::create(b, loc, full, stage, phase, /*unsynchronized=*/true);
   for (Candidate &c : cands)
     c.readStage(b, stage);
@@ -158,13 +288,7 @@ void pipelineWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   dot.getResult().replaceAllUsesExcept(turn.getResult(0), turn);
   // The previous iteration's MMAs have ended in this warp: its stage goes
   // back to the producer.
-  Value previous = arith::RemUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
-      i32(stages));
-  Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                         iteration, i32(0));
-  BarrierArriveOp::create(b, loc, empty, previous, notFirst,
-                          /*per_warp=*/true, /*publish_shared=*/false);
+  releasePreviousStage(b, loc, empty, iteration, stages);
   for (Candidate &c : cands)
     c.eraseLoad();
   // The loop's result waits for the last MMAs; the block barrier after

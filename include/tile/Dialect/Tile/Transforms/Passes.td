@@ -189,6 +189,16 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     (`barrier_arrive publish_shared`); the loop
     waits on "full", and after the dot's `dot_wait pending = 1` each warp
     releases the previous iteration's stage (`barrier_arrive per_warp`).
+    With `tma` and `warp-specialize`, a loop whose staged operands are all
+    TMA copies, whose MMAs all end within the iteration (no dot's stay in
+    flight) and whose body holds two or more warpgroup-MMA dots, all on 8
+    warps (attention's S = Q Kᵀ and P V), in the kernel's body without a
+    producer yet, gets a `tile.producer` of one warpgroup keeping 40
+    registers that only waits for a stage's release ("empty", one arrival
+    per kernel warp) and issues its `tma_copy`s ("full"); at the top of each
+    iteration every warp releases the previous iteration's stage
+    (`barrier_arrive per_warp`), then waits on "full" (`tma_wait
+    unsynchronized`): no block barrier in the loop.
     With four or
     more stages, such a dot whose result is only its own accumulator in the
     next iteration and whose A is read through descriptors (or is
@@ -242,8 +252,9 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
               "Shared memory the buffers of one loop may take; fewer stages "
               "are used when num-stages would not fit (none below 2)">,
        Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
-              "Give a TMA pipeline with a transposing copy a producer "
-              "warpgroup that fills its stages (needs tma)">];
+              "Give a TMA pipeline with a transposing copy, or one of two or "
+              "more dots on two warpgroups, a producer warpgroup that fills "
+              "its stages (needs tma)">];
   let dependentDialects = ["::tile::TileDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
 }
