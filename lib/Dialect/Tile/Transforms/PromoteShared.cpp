@@ -514,7 +514,12 @@ namespace {
 struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
   using TilePromoteSharedBase::TilePromoteSharedBase;
 
+  /// Each kernel's ring of TMA stages filled by a producer, which later
+  /// loops of the kernel may continue.
+  llvm::DenseMap<Operation *, TmaRing> rings;
+
   void runOnOperation() override {
+    rings.clear();
     if (numStages < 2)
       return;
     SmallVector<scf::ForOp> loops;
@@ -583,14 +588,23 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     bool useTma = wgmma && tma && llvm::all_of(cands, [](Candidate &c) {
                     return tmaAccess(c).has_value();
                   });
+    // A later loop of a kernel whose producer fills a ring of TMA stages
+    // continues the ring (attention's masked loop).
+    if (auto ring = rings.find(loop->getParentOp());
+        useTma && ring != rings.end() &&
+        continueTmaRing(ring->second, loop, cands))
+      return;
     for (Candidate &c : cands)
       c.buffer = allocateStages(b, c.load, stages, c.encoding);
     if (DotOp dot =
             producerDot(loop, cands, stages, warpSpecialize, wgmma, tma))
       return pipelineWithProducer(loop, cands, stages, dot);
     if (int64_t warps =
-            tmaProducerWarps(loop, cands, stages, warpSpecialize, wgmma, tma))
-      return pipelineTmaWithProducer(loop, cands, stages, warps);
+            tmaProducerWarps(loop, cands, stages, warpSpecialize, wgmma, tma)) {
+      rings[loop->getParentOp()] =
+          pipelineTmaWithProducer(loop, cands, stages, warps);
+      return;
+    }
     // Copies run S-1 iterations ahead, into the stage every warp has left.
     // A dot whose MMAs stay in flight into the next iteration still reads
     // the stage before. With TMA its wait for the previous iteration's MMAs

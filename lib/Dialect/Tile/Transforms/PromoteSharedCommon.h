@@ -146,13 +146,39 @@ int64_t tmaProducerWarps(mlir::scf::ForOp loop,
                          llvm::MutableArrayRef<Candidate> cands, int64_t stages,
                          bool warpSpecialize, bool wgmma, bool tma);
 
+/// The stages a producer warpgroup of TMA copies fills in a ring for one
+/// loop and those after it that continue it (continueTmaRing).
+struct TmaRing {
+  ProducerOp producer;
+  /// The last loop the ring feeds.
+  mlir::scf::ForOp lastLoop;
+  /// One buffer per candidate, in the candidates' order.
+  llvm::SmallVector<mlir::Value> buffers;
+  /// The stages' "full" and "empty" mbarriers.
+  mlir::Value full, empty;
+  int64_t stages = 0;
+  /// The ring's iterations before lastLoop's first (i32, computed before
+  /// the producer).
+  mlir::Value filled;
+};
+
 /// Pipelines `loop`, whose candidates are all TMA copies (their buffers
 /// allocated), with a producer warpgroup issuing the copies into its
-/// `stages` stages for the `kernelWarps` warps that run the body
-/// (WarpSpecialize.cpp).
-void pipelineTmaWithProducer(mlir::scf::ForOp loop,
-                             llvm::MutableArrayRef<Candidate> cands,
-                             int64_t stages, int64_t kernelWarps);
+/// `stages` stages for the `kernelWarps` warps that run the body; returns
+/// the ring (WarpSpecialize.cpp).
+TmaRing pipelineTmaWithProducer(mlir::scf::ForOp loop,
+                                llvm::MutableArrayRef<Candidate> cands,
+                                int64_t stages, int64_t kernelWarps);
+
+/// Feeds `loop`, a later loop of the same block as the ring's whose
+/// candidates are TMA copies of the ring's buffers' tiles and encodings
+/// (none allocated), from `ring`'s producer and stages, its iterations
+/// following the ring's (attention's masked loop after the unmasked one):
+/// the producer's next fill loop, which computes the loop's bounds and
+/// addresses from values defined before it. False, changing nothing,
+/// when the loop cannot (WarpSpecialize.cpp).
+bool continueTmaRing(TmaRing &ring, mlir::scf::ForOp loop,
+                     llvm::MutableArrayRef<Candidate> cands);
 
 /// Stages the loaded operands of warpgroup-MMA dots outside loops in
 /// one-stage buffers stored for wgmma (StageOnce.cpp).

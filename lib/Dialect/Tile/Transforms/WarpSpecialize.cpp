@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 
 using namespace mlir;
 using namespace tile;
@@ -42,12 +43,32 @@ static bool mayAddProducer(scf::ForOp loop) {
               .wasInterrupted();
 }
 
-/// The iteration number of `loop`'s induction value `iv`, its stage of
-/// `stages` and the parity of the stage's phase, computed at `b`.
+/// The iteration number of `loop`'s induction value `iv` (counted from
+/// `offset` when given: a ring of stages that earlier loops filled), its
+/// stage of `stages` and the parity of the stage's phase, computed at `b`.
 static std::tuple<Value, Value, Value>
-stagePosition(OpBuilder &b, scf::ForOp loop, Value iv, int64_t stages) {
+stagePosition(OpBuilder &b, scf::ForOp loop, Value iv, int64_t stages,
+              Value offset = Value()) {
   auto [iteration, stage] = iterationStage(b, loop, iv, stages);
-  return {iteration, stage, stagePhase(b, loop.getLoc(), iteration, stages)};
+  Location loc = loop.getLoc();
+  if (offset) {
+    iteration = arith::AddIOp::create(b, loc, offset, iteration);
+    stage = arith::RemUIOp::create(
+        b, loc, iteration, arith::ConstantIntOp::create(b, loc, stages, 32));
+  }
+  return {iteration, stage, stagePhase(b, loc, iteration, stages)};
+}
+
+/// The iterations of `loop` (none when its upper bound is below its lower
+/// one), computed at `b`.
+static Value tripCount(OpBuilder &b, scf::ForOp loop) {
+  Location loc = loop.getLoc();
+  Value span = arith::MaxSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, loop.getUpperBound(),
+                            loop.getLowerBound()),
+      arith::ConstantIntOp::create(b, loc, 0, 32));
+  return arith::CeilDivSIOp::create(b, loc, span, loop.getStep());
 }
 
 /// One mbarrier per stage, `arrivals` arrivals each, created at `b`.
@@ -121,13 +142,14 @@ DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   return warps == 4 || warps == 8 ? dot : DotOp();
 }
 
-int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
-                         int64_t stages, bool warpSpecialize, bool wgmma,
-                         bool tma) {
-  if (!warpSpecialize || !wgmma || !tma || stages < 2 ||
-      !mayAddProducer(loop) ||
-      !llvm::all_of(
-          cands, [](Candidate &c) { return tmaAccess(c).has_value(); }))
+/// The warps of `loop`'s kernel when a producer of TMA copies may feed its
+/// body (pipelineTmaWithProducer, continueTmaRing): every candidate a TMA
+/// copy, no MMAs in flight across iterations, two or more warpgroup-MMA
+/// dots directly in the body, all on two warpgroups; 0 otherwise.
+static int64_t tmaConsumerWarps(scf::ForOp loop,
+                                MutableArrayRef<Candidate> cands) {
+  if (!llvm::all_of(cands,
+                    [](Candidate &c) { return tmaAccess(c).has_value(); }))
     return 0;
   // MMAs in flight across iterations would still read the stage a warp
   // releases at the top of the next.
@@ -149,6 +171,50 @@ int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   return !walk.wasInterrupted() && dots >= 2 ? 2 * kProducerWarps : 0;
 }
 
+int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                         int64_t stages, bool warpSpecialize, bool wgmma,
+                         bool tma) {
+  if (!warpSpecialize || !wgmma || !tma || stages < 2 || !mayAddProducer(loop))
+    return 0;
+  return tmaConsumerWarps(loop, cands);
+}
+
+/// Fills, in the producer's body at `b`, the stages of `loop`'s iterations
+/// (the ring's iterations from `offset` on), and makes `loop`'s body
+/// release the previous iteration's stage and wait for its own.
+static void feedFromRing(OpBuilder &b, TmaRing &ring, scf::ForOp loop,
+                         MutableArrayRef<Candidate> cands, Value offset) {
+  Location loc = loop.getLoc();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    auto fill =
+        scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
+                           loop.getStep());
+    b.setInsertionPoint(fill.getBody()->getTerminator());
+    Value k = fill.getInductionVar();
+    auto [iteration, stage, phase] =
+        stagePosition(b, loop, k, ring.stages, offset);
+    waitForRelease(b, loc, ring.empty, stage, phase);
+    issueTmaCopies(b, loop, cands, k, stage, ring.full, /*predicated=*/false);
+  }
+  // The release first: the producer refills that stage while this warp
+  // waits for the next.
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  auto [iteration, stage, phase] =
+      stagePosition(b, loop, loop.getInductionVar(), ring.stages, offset);
+  releasePreviousStage(b, loc, ring.empty, iteration, ring.stages);
+  TmaWaitOp::create(b, loc, ring.full, stage, phase, /*unsynchronized=*/true);
+  for (Candidate &c : cands)
+    c.readStage(b, stage);
+  for (Candidate &c : cands)
+    c.eraseLoad();
+  // A block barrier of the kernel's warps: every warp's MMAs are off the
+  // stages before the epilogue reuses their bytes.
+  b.setInsertionPointAfter(loop);
+  AsyncWaitOp::create(b, loc, 0);
+}
+
 /// Pipelines `loop`, whose stages are all TMA copies, with a producer
 /// warpgroup that only issues the copies:
 ///
@@ -163,43 +229,77 @@ int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
 /// the other). Every MMA of iteration i-1 has ended when a warp releases
 /// its stage: no dot's MMAs stay in flight across iterations
 /// (tmaProducerWarps), and tile-defer-dot-waits leaves none past the body.
-void pipelineTmaWithProducer(scf::ForOp loop, MutableArrayRef<Candidate> cands,
-                             int64_t stages, int64_t kernelWarps) {
+TmaRing pipelineTmaWithProducer(scf::ForOp loop,
+                                MutableArrayRef<Candidate> cands,
+                                int64_t stages, int64_t kernelWarps) {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
+  TmaRing ring;
+  ring.stages = stages;
+  for (Candidate &c : cands)
+    ring.buffers.push_back(c.buffer);
   // A stage is full once each copy's bytes landed (one arrival a copy,
   // announcing them); empty once every warp of the kernel ended the MMAs
   // that read it.
-  Value full = allocateStageBarriers(b, loc, stages, int64_t(cands.size()));
-  Value empty = allocateStageBarriers(b, loc, stages, kernelWarps);
-  auto producer = ProducerOp::create(b, loc, kProducerWarps, /*groups=*/1,
+  ring.full = allocateStageBarriers(b, loc, stages, int64_t(cands.size()));
+  ring.empty = allocateStageBarriers(b, loc, stages, kernelWarps);
+  ring.filled = arith::ConstantIntOp::create(b, loc, 0, 32);
+  ring.producer = ProducerOp::create(b, loc, kProducerWarps, /*groups=*/1,
                                      kTmaProducerRegisters);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.createBlock(&producer.getBody(), {}, {b.getI32Type()}, {loc});
-    auto fill = scf::ForOp::create(b, loc, loop.getLowerBound(),
-                                   loop.getUpperBound(), loop.getStep());
-    b.setInsertionPoint(fill.getBody()->getTerminator());
-    Value k = fill.getInductionVar();
-    auto [iteration, stage, phase] = stagePosition(b, loop, k, stages);
-    waitForRelease(b, loc, empty, stage, phase);
-    issueTmaCopies(b, loop, cands, k, stage, full, /*predicated=*/false);
+  ring.lastLoop = loop;
+  b.createBlock(&ring.producer.getBody(), {}, {b.getI32Type()}, {loc});
+  feedFromRing(b, ring, loop, cands, /*offset=*/Value());
+  return ring;
+}
+
+bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
+                     MutableArrayRef<Candidate> cands) {
+  ProducerOp producer = ring.producer;
+  if (loop->getBlock() != producer->getBlock() ||
+      !ring.lastLoop->isBeforeInBlock(loop) ||
+      cands.size() != ring.buffers.size() || !tmaConsumerWarps(loop, cands))
+    return false;
+  for (auto [c, buffer] : llvm::zip_equal(cands, ring.buffers)) {
+    auto alloc = buffer.getDefiningOp<SharedAllocOp>();
+    auto type = cast<RankedTensorType>(c.load.getType());
+    if (alloc.getEncoding() != c.encoding ||
+        alloc.getType().getShape().drop_front() != type.getShape() ||
+        alloc.getType().getElementType() != type.getElementType())
+      return false;
   }
-  // The release first: the producer refills that stage while this warp
-  // waits for the next.
-  b.setInsertionPointToStart(loop.getBody());
-  auto [iteration, stage, phase] =
-      stagePosition(b, loop, loop.getInductionVar(), stages);
-  releasePreviousStage(b, loc, empty, iteration, stages);
-  TmaWaitOp::create(b, loc, full, stage, phase, /*unsynchronized=*/true);
+  // The producer computes the loop's bounds and copy addresses from what
+  // the kernel computed before it.
+  DominanceInfo dominance(producer->getParentOp());
+  auto before = [&](Value v) {
+    return dominance.properlyDominates(v, producer);
+  };
+  if (!before(loop.getLowerBound()) || !before(loop.getUpperBound()) ||
+      !before(loop.getStep()))
+    return false;
   for (Candidate &c : cands)
-    c.readStage(b, stage);
-  for (Candidate &c : cands)
-    c.eraseLoad();
-  // A block barrier of the kernel's warps: every warp's MMAs are off the
-  // stages before the epilogue reuses their bytes.
-  b.setInsertionPointAfter(loop);
-  AsyncWaitOp::create(b, loc, 0);
+    for (Operation *op : c.slice)
+      for (Value operand : op->getOperands())
+        if (loop.isDefinedOutsideOfLoop(operand) && !before(operand))
+          return false;
+  // The loop's iterations follow the earlier loops' in the ring.
+  OpBuilder b(producer);
+  Value offset = arith::AddIOp::create(b, loop.getLoc(), ring.filled,
+                                       tripCount(b, ring.lastLoop));
+  for (auto [c, buffer] : llvm::zip_equal(cands, ring.buffers))
+    c.buffer = buffer;
+  // The earlier loop's barrier need not end its MMAs: the stages stay the
+  // ring's until the last loop's.
+  for (Operation *op = ring.lastLoop->getNextNode(); op && op != loop;
+       op = op->getNextNode())
+    if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
+      wait.erase();
+      break;
+    }
+  b.setInsertionPointToEnd(&producer.getBody().front());
+  feedFromRing(b, ring, loop, cands, offset);
+  ring.filled = offset;
+  ring.lastLoop = loop;
+  return true;
 }
 
 /// Pipelines `loop` with a producer warpgroup (`tile.producer`) that
