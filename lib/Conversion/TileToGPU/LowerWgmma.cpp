@@ -408,7 +408,6 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   // run, once the other's ended, and ends after the last dot's MMAs are
   // issued, so that one's softmax runs beside the other's MMAs.
   auto [beginsTurn, endsTurn] = turnPlace(op);
-  constexpr int64_t kTurnThreads = 256;
   if (beginsTurn)
     NVVM::BarrierOp::create(b, /*res=*/Type(), turnBarrier(l, 0),
                             l.i32(kTurnThreads), /*reductionOp=*/nullptr,
@@ -476,7 +475,7 @@ void tile::beginTurns(LoweringContext &l) {
       b, arith::CmpIPredicate::eq,
       arith::DivUIOp::create(b, l.thread(), l.i32(128)), l.i32(1));
   l.emitIf(second, [&] {
-    NVVM::BarrierArriveOp::create(b, l.i32(kTurnBarrier), l.i32(256));
+    NVVM::BarrierArriveOp::create(b, l.i32(kTurnBarrier), l.i32(kTurnThreads));
   });
 }
 

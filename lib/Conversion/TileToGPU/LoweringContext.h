@@ -113,8 +113,9 @@ void populateTmaLowerings(LoweringPatternSet &patterns);
 
 /// Named barriers (`bar.sync id, threads`) besides the block's (id 0): the
 /// kernel's own warps after a producer's branch, and two warpgroups taking
-/// turns over their MMAs (ids kTurnBarrier + 0 and + 1).
-constexpr int64_t kTurnBarrier = 1, kKernelWarpsBarrier = 3;
+/// turns over their MMAs (ids kTurnBarrier + 0 and + 1, kTurnThreads
+/// threads: both warpgroups).
+constexpr int64_t kTurnBarrier = 1, kKernelWarpsBarrier = 3, kTurnThreads = 256;
 
 /// Makes the block barriers after `branch` (the branch a producer's warps
 /// take, which never return) and in its other arm barriers of the

@@ -198,7 +198,11 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     per kernel warp) and issues its `tma_copy`s ("full"); at the top of each
     iteration every warp releases the previous iteration's stage
     (`barrier_arrive per_warp`), then waits on "full" (`tma_wait
-    unsynchronized`): no block barrier in the loop.
+    unsynchronized`): no block barrier in the loop. A later loop of the
+    kernel's body that qualifies the same way, whose copies fill tiles of
+    the ring's shapes and encodings and whose bounds and addresses are
+    computed before the producer (attention's masked loop), continues its
+    ring: the producer fills its iterations after the earlier loop's.
     With four or
     more stages, such a dot whose result is only its own accumulator in the
     next iteration and whose A is read through descriptors (or is
