@@ -748,6 +748,9 @@ struct AttentionCase {
   bool causal;
   int bm, bn, warps;
   std::string example = "attention.tile";
+  /// False: cp.async stages (no TMA, no producer; attention_fa3's turns
+  /// beside the pipeline's block barriers).
+  bool tma = true;
 };
 
 /// examples/attention.tile and attention_fa3.tile against an fp64
@@ -788,13 +791,18 @@ TEST_F(MatmulTest, AttentionExample) {
         cases.push_back(
             {false, d, causal, bm, bn, warps, "attention_fa3.tile"});
   cases.push_back({true, 128, true, 128, 128, 8, "attention_fa3.tile"});
+  for (bool causal : {false, true})
+    cases.push_back(
+        {false, 128, causal, 128, 128, 8, "attention_fa3.tile", false});
   for (const AttentionCase &c : cases) {
     SCOPED_TRACE(c.example + (c.bf16 ? " bf16" : " f16") +
                  " D=" + std::to_string(c.d) + (c.causal ? " causal" : "") +
                  " BM=" + std::to_string(c.bm) + " BN=" + std::to_string(c.bn) +
-                 " warps=" + std::to_string(c.warps));
+                 " warps=" + std::to_string(c.warps) +
+                 (c.tma ? "" : " cp.async"));
     ModuleOptions options;
     options.numWarps = c.warps;
+    options.tma = c.tma;
     Module m = rt->compileSource(sourceOf(c), c.example,
                                  {{"D", std::to_string(c.d)},
                                   {"BM", std::to_string(c.bm)},
@@ -862,9 +870,10 @@ TEST_F(MatmulTest, AttentionExample) {
         ADD_FAILURE() << "head " << row / n << " row " << row % n
                       << ": relative error " << worstRow[row];
     double worst = *std::max_element(worstRow.begin(), worstRow.end());
-    std::printf("%s %s D=%d%s BM=%d BN=%d warps=%d: worst error %.3g\n",
+    std::printf("%s %s D=%d%s BM=%d BN=%d warps=%d%s: worst error %.3g\n",
                 c.example.c_str(), c.bf16 ? "bf16" : "f16", c.d,
-                c.causal ? " causal" : "", c.bm, c.bn, c.warps, worst);
+                c.causal ? " causal" : "", c.bm, c.bn, c.warps,
+                c.tma ? "" : " cp.async", worst);
     EXPECT_EQ(wrong, 0u);
     EXPECT_EQ(out[count], 0xFFFF) << "element past the end written";
   }
