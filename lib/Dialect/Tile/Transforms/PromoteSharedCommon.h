@@ -141,7 +141,8 @@ void pipelineWithProducer(mlir::scf::ForOp loop,
 /// `warpSpecialize`, every candidate a TMA copy, no MMAs in flight across
 /// iterations, two or more warpgroup-MMA dots directly in the body, all on
 /// two warpgroups, and a loop that may take a producer (in the kernel's
-/// body; none there yet). 0 when none may (WarpSpecialize.cpp).
+/// body, after nothing that writes memory; none there yet). 0 when none
+/// may (WarpSpecialize.cpp).
 int64_t tmaProducerWarps(mlir::scf::ForOp loop,
                          llvm::MutableArrayRef<Candidate> cands, int64_t stages,
                          bool warpSpecialize, bool wgmma, bool tma);

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace tile;
@@ -34,13 +35,43 @@ constexpr unsigned kProducerWarps = 4, kProducerGroups = 2;
 /// (setmaxnreg): the MMA warps beside it get 232 (bench/NOTES.md v49).
 constexpr unsigned kTmaProducerRegisters = 40;
 
-/// True when a producer may serve `loop`: the loop is in its kernel's body
-/// and the kernel has none yet (at most one per kernel).
+/// True when a producer may serve `loop`: the loop is in its kernel's body,
+/// the kernel has none yet (at most one per kernel), and what the kernel
+/// does before the loop only reads memory: the producer's warps branch off
+/// at the loop and run what comes before it too, as copies of the first
+/// warps (their coordinates wrap), which would repeat a store's or an
+/// atomic's effect.
 static bool mayAddProducer(scf::ForOp loop) {
   Operation *kernel = loop->getParentOp();
-  return isa<KernelOp>(kernel) &&
-         !kernel->walk([](ProducerOp) { return WalkResult::interrupt(); })
-              .wasInterrupted();
+  if (!isa<KernelOp>(kernel) ||
+      kernel->walk([](ProducerOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return false;
+  for (Operation *op = &loop->getBlock()->front(); op != loop;
+       op = op->getNextNode()) {
+    // The pipeline's buffers (allocated before the loop) are no effect
+    // that repeats.
+    if (isa<SharedAllocOp, BarrierAllocOp>(op))
+      continue;
+    WalkResult writes = op->walk([](Operation *nested) {
+      auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+      if (!effects) {
+        // Ops without the interface: their regions' ops are walked.
+        return nested->getNumRegions() != 0 ||
+                       nested->hasTrait<OpTrait::ConstantLike>()
+                   ? WalkResult::advance()
+                   : WalkResult::interrupt();
+      }
+      return effects.hasEffect<MemoryEffects::Write>() ||
+                     effects.hasEffect<MemoryEffects::Allocate>() ||
+                     effects.hasEffect<MemoryEffects::Free>()
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (writes.wasInterrupted())
+      return false;
+  }
+  return true;
 }
 
 /// The iteration number of `loop`'s induction value `iv` (counted from

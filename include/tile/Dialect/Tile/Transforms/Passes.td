@@ -180,7 +180,7 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     stores go to the stage the copies refill, before the next load. With
     `tma` and `warp-specialize`, where A is a TMA copy, the dot's MMAs
     stay in flight, the loop is in the kernel's body (its kernel has no
-    producer yet), the dot's warps are 4 or 8 and B's tile has at most
+    producer yet, nothing before the loop writes memory), the dot's warps are 4 or 8 and B's tile has at most
     4096 elements, a `tile.producer` fills every stage instead (two groups taking
     alternate iterations, of 4 warps beside 4 warps of MMAs, of 2 beside
     8): per iteration it loads B, waits on the stage's "empty" mbarrier
@@ -193,7 +193,9 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     TMA copies, whose MMAs all end within the iteration (no dot's stay in
     flight) and whose body holds two or more warpgroup-MMA dots, all on 8
     warps (attention's S = Q Kᵀ and P V), in the kernel's body without a
-    producer yet, gets a `tile.producer` of one warpgroup keeping 40
+    producer yet and after nothing that writes memory (the producer's
+    warps branch off at the loop and run what precedes it as copies of
+    the first warps), gets a `tile.producer` of one warpgroup keeping 40
     registers that only waits for a stage's release ("empty", one arrival
     per kernel warp) and issues its `tma_copy`s ("full"); at the top of each
     iteration every warp releases the previous iteration's stage
