@@ -302,6 +302,13 @@ Value allocateStages(OpBuilder &b, LoadOp load, int64_t stages,
                                encoding);
 }
 
+Value allocateStageBarriers(OpBuilder &b, Location loc, int64_t stages,
+                            int64_t arrivals) {
+  auto type = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
+                              b.getI32IntegerAttr(3));
+  return BarrierAllocOp::create(b, loc, type, int32_t(arrivals));
+}
+
 } // namespace tile::promote
 
 using namespace tile::promote;
@@ -619,11 +626,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Value lb = loop.getLowerBound(), step = loop.getStep();
     Value barriers;
     if (useTma)
-      barriers = BarrierAllocOp::create(
-          b, loc,
-          MemRefType::get({stages}, b.getI64Type(), AffineMap(),
-                          b.getI32IntegerAttr(3)),
-          int32_t(cands.size()));
+      barriers = allocateStageBarriers(b, loc, stages, int64_t(cands.size()));
     // Without MMAs in flight the copies sit after the body's first dot,
     // among its dots' MMAs: predicated, not branched around (ptxas
     // serialized every MMA of a one-warpgroup attention kernel beside the

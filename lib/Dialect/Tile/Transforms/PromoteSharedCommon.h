@@ -91,6 +91,11 @@ BlockedEncodingAttr stageableLayout(LoadOp load);
 mlir::Value allocateStages(mlir::OpBuilder &b, LoadOp load, int64_t stages,
                            SharedEncodingAttr encoding);
 
+/// One shared-memory mbarrier per stage of `stages`, `arrivals` arrivals
+/// each (a `barrier_alloc`), created at `b`.
+mlir::Value allocateStageBarriers(mlir::OpBuilder &b, mlir::Location loc,
+                                  int64_t stages, int64_t arrivals);
+
 /// The tensor tile `c`'s load reads, when the TMA can fill its stage: the
 /// stage stored for wgmma along the tensor's contiguous dimension, base,
 /// bounds and row stride known to the host, the base 16-byte aligned and

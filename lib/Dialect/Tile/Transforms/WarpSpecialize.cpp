@@ -102,14 +102,6 @@ static Value tripCount(OpBuilder &b, scf::ForOp loop) {
   return arith::CeilDivSIOp::create(b, loc, span, loop.getStep());
 }
 
-/// One mbarrier per stage, `arrivals` arrivals each, created at `b`.
-static Value allocateStageBarriers(OpBuilder &b, Location loc, int64_t stages,
-                                   int64_t arrivals) {
-  auto type = MemRefType::get({stages}, b.getI64Type(), AffineMap(),
-                              b.getI32IntegerAttr(3));
-  return BarrierAllocOp::create(b, loc, type, int32_t(arrivals));
-}
-
 /// The producer's wait until every warp of the kernel released `stage`
 /// (of phase parity `phase` in this round) in the previous round: round r
 /// waits for the release ending round r-1 (phase r-1); a fresh barrier
@@ -192,9 +184,9 @@ static int64_t tmaConsumerWarps(scf::ForOp loop,
   // pipeline.
   int64_t dots = 0;
   WalkResult walk = loop.getBody()->walk([&](DotOp dot) {
-    auto layout = cast<BlockedEncodingAttr>(dot.getType().getEncoding());
     if (dot->getBlock() != loop.getBody() || !hasWgmmaLayout(dot) ||
-        layout.getNumWarps() != 2 * kProducerWarps)
+        cast<BlockedEncodingAttr>(dot.getType().getEncoding()).getNumWarps() !=
+            2 * kProducerWarps)
       return WalkResult::interrupt();
     ++dots;
     return WalkResult::advance();
