@@ -1,7 +1,7 @@
-"""Fused attention forward (fp16): examples/attention.tile and
-examples/attention_fa3.tile from tile's Python package (each autotuned over
-its block configurations; "tile-py" is the faster of the two, both are
-listed), PyTorch's
+"""Fused attention forward (fp16): examples/attention.tile,
+examples/attention_fa3.tile and examples/attention_persistent.tile from
+tile's Python package (each autotuned over its block configurations;
+"tile-py" is the fastest, all are listed), PyTorch's
 scaled_dot_product_attention with its default backend and with the flash
 backend, and a FlashAttention-2-style Triton kernel (Triton's fused-attention
 tutorial: two-stage causal loop, autotuned), timed as bench/peers.py does
@@ -43,6 +43,9 @@ TILE_CONFIGS = [(128, 64, 4, 2), (128, 64, 4, 3), (128, 64, 8, 2),
 # warpgroup and turns (bench/NOTES.md v49, v50).
 FA3_CONFIGS = [(128, 128, 8, 3), (128, 128, 8, 2), (128, 64, 8, 3),
                (128, 64, 8, 2)]
+# attention_persistent.tile: one program per SM looping over tiles; its ring
+# and one-stage buffers leave room for two stages (bench/NOTES.md v51).
+PERSISTENT_CONFIGS = [(128, 128, 8, 2), (128, 64, 8, 2)]
 
 
 @triton.jit
@@ -127,7 +130,11 @@ def main():
     sources = {"attention": (os.path.join(examples, "attention.tile"),
                              TILE_CONFIGS),
                "attention_fa3": (os.path.join(examples, "attention_fa3.tile"),
-                                 FA3_CONFIGS)}
+                                 FA3_CONFIGS),
+               "attention_persistent": (
+                   os.path.join(examples, "attention_persistent.tile"),
+                   PERSISTENT_CONFIGS)}
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
     if "ATTENTION_SOURCE" in os.environ:
         sources = {"attention": (os.environ["ATTENTION_SOURCE"], TILE_CONFIGS)}
     shapes = [(4, 32, 4096, 64), (4, 32, 4096, 128), (2, 16, 4000, 128)]
@@ -153,7 +160,15 @@ def main():
                     [tile.Config({"BM": bm, "BN": bn}, num_warps=w,
                                  num_stages=s) for bm, bn, w, s in configs],
                     key=["N"])(mod.attention)
-                call = lambda tuned=tuned: tuned[grid](q, k, v, out, n, scale)
+                if name == "attention_persistent":
+                    # One program per SM (or per tile, where fewer).
+                    pgrid = lambda meta: (min(sms, tile.cdiv(n, meta["BM"]) *
+                                              batch * heads),)
+                    call = lambda tuned=tuned: tuned[pgrid](
+                        q, k, v, out, n, scale, batch * heads)
+                else:
+                    call = lambda tuned=tuned: tuned[grid](q, k, v, out, n,
+                                                           scale)
                 out.fill_(float("nan"))
                 call()
                 torch.testing.assert_close(out, want, atol=1e-2, rtol=1e-2)

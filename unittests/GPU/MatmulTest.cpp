@@ -751,13 +751,21 @@ struct AttentionCase {
   /// False: cp.async stages (no TMA, no producer; attention_fa3's turns
   /// beside the pipeline's block barriers).
   bool tma = true;
+  /// attention_persistent.tile's programs (its grid; 0: one program per
+  /// query block and head, the other examples' grid).
+  unsigned programs = 0;
+  /// The sequence length (0: the test's).
+  int n = 0;
 };
 
 /// examples/attention.tile and attention_fa3.tile against an fp64
 /// softmax(Q Kᵀ s) V of the rounded inputs, for head dims 64 and 128,
 /// causal and not, f16 and bf16, in block configurations the autotuner may
 /// pick (attention_fa3 on 8 warps: a producer warpgroup, warpgroups taking
-/// turns), at a sequence length that is a multiple of no block.
+/// turns), at a sequence length that is a multiple of no block; and
+/// attention_persistent.tile on fewer programs than tiles (each takes
+/// several; the producer's copy of the tile loop feeds them), on more, and
+/// with an odd count of query blocks (a causal pair of one block).
 TEST_F(MatmulTest, AttentionExample) {
   auto sourceOf = [&](const AttentionCase &c) {
     std::string source = readExample(c.example.c_str());
@@ -767,7 +775,7 @@ TEST_F(MatmulTest, AttentionExample) {
         source.replace(at, 3, "bf16");
     return source;
   };
-  const int heads = 3, n = smallOnly() ? 200 : 1000;
+  const int heads = 3, length = smallOnly() ? 200 : 1000;
   std::vector<AttentionCase> cases;
   for (int d : {64, 128})
     for (bool causal : {false, true})
@@ -794,15 +802,32 @@ TEST_F(MatmulTest, AttentionExample) {
   for (bool causal : {false, true})
     cases.push_back(
         {false, 128, causal, 128, 128, 8, "attention_fa3.tile", false});
+  const std::string persistent = "attention_persistent.tile";
+  for (int d : {64, 128})
+    for (bool causal : {false, true})
+      for (auto [bm, bn] :
+           std::vector<std::array<int, 2>>{{128, 128}, {128, 64}})
+        cases.push_back({false, d, causal, bm, bn, 8, persistent, true, 7});
+  cases.push_back({true, 128, true, 128, 128, 8, persistent, true, 5});
+  cases.push_back({false, 64, true, 128, 128, 8, persistent, true, 1000});
+  cases.push_back({false, 128, true, 128, 128, 8, persistent, true, 4, 1100});
+  cases.push_back({false, 64, true, 64, 64, 4, persistent, true, 9});
+  cases.push_back({false, 128, true, 128, 128, 8, persistent, false, 6});
   for (const AttentionCase &c : cases) {
     SCOPED_TRACE(c.example + (c.bf16 ? " bf16" : " f16") +
                  " D=" + std::to_string(c.d) + (c.causal ? " causal" : "") +
                  " BM=" + std::to_string(c.bm) + " BN=" + std::to_string(c.bn) +
                  " warps=" + std::to_string(c.warps) +
-                 (c.tma ? "" : " cp.async"));
+                 (c.tma ? "" : " cp.async") +
+                 (c.programs ? " programs=" + std::to_string(c.programs) : "") +
+                 (c.n ? " N=" + std::to_string(c.n) : ""));
     ModuleOptions options;
     options.numWarps = c.warps;
     options.tma = c.tma;
+    // The persistent example's ring beside its one-stage buffers holds two
+    // stages (examples/attention_persistent.tile).
+    if (c.programs)
+      options.numStages = 2;
     Module m = rt->compileSource(sourceOf(c), c.example,
                                  {{"D", std::to_string(c.d)},
                                   {"BM", std::to_string(c.bm)},
@@ -810,6 +835,7 @@ TEST_F(MatmulTest, AttentionExample) {
                                   {"CAUSAL", c.causal ? "1" : "0"}},
                                  options);
     Precision precision = c.bf16 ? Precision::bf16 : Precision::f16;
+    const int n = c.n ? c.n : length;
     size_t count = size_t(heads) * n * c.d;
     std::uniform_real_distribution<float> dist(-2, 2);
     std::vector<double> q(count), k(count), v(count);
@@ -823,9 +849,14 @@ TEST_F(MatmulTest, AttentionExample) {
     Buffer dout = rt->alloc((count + 1) * 2);
     dout.fill(0xFF);
     float scale = 1.0f / std::sqrt(float(c.d));
-    m.kernel("attention")
-        .launch(Grid(unsigned((n + c.bm - 1) / c.bm), heads), dq, dk, dv, dout,
-                int32_t(n), scale);
+    if (c.programs)
+      m.kernel("attention")
+          .launch(Grid(c.programs), dq, dk, dv, dout, int32_t(n), scale,
+                  int32_t(heads));
+    else
+      m.kernel("attention")
+          .launch(Grid(unsigned((n + c.bm - 1) / c.bm), heads), dq, dk, dv,
+                  dout, int32_t(n), scale);
     rt->synchronize();
     std::vector<uint16_t> out = downloadVector<uint16_t>(dout, count + 1);
     // |O - ref| within 1e-2 of the weighted mean of |V| (the rounding of P
@@ -870,10 +901,11 @@ TEST_F(MatmulTest, AttentionExample) {
         ADD_FAILURE() << "head " << row / n << " row " << row % n
                       << ": relative error " << worstRow[row];
     double worst = *std::max_element(worstRow.begin(), worstRow.end());
-    std::printf("%s %s D=%d%s BM=%d BN=%d warps=%d%s: worst error %.3g\n",
+    std::printf("%s %s D=%d%s BM=%d BN=%d warps=%d%s programs=%u N=%d: "
+                "worst error %.3g\n",
                 c.example.c_str(), c.bf16 ? "bf16" : "f16", c.d,
                 c.causal ? " causal" : "", c.bm, c.bn, c.warps,
-                c.tma ? "" : " cp.async", worst);
+                c.tma ? "" : " cp.async", c.programs, n, worst);
     EXPECT_EQ(wrong, 0u);
     EXPECT_EQ(out[count], 0xFFFF) << "element past the end written";
   }

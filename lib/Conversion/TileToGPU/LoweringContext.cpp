@@ -150,9 +150,19 @@ Value LoweringContext::sharedPointer(int64_t bytes, int64_t size) {
   // later op that takes scratch.
   assert(bodyPosition >= 0 && "scratch is taken while lowering the body");
   int64_t base = 0;
-  for (const PlacedBuffer &buffer : placedBuffers)
-    if (buffer.first <= bodyPosition && bodyPosition <= buffer.last)
+  for (const PlacedBuffer &buffer : placedBuffers) {
+    bool live = buffer.first <= bodyPosition && bodyPosition <= buffer.last;
+    // In a buffer's own block, the op's position there.
+    if (Operation *at = buffer.block && loweredOp
+                            ? buffer.block->findAncestorOpInBlock(*loweredOp)
+                            : nullptr) {
+      auto position =
+          int64_t(std::distance(buffer.block->begin(), at->getIterator()));
+      live = buffer.blockFirst <= position && position <= buffer.blockLast;
+    }
+    if (live)
       base = std::max(base, buffer.offset + buffer.bytes);
+  }
   // 16-byte vectors (ldmatrix rows, v4 stores) after 8-byte mbarriers.
   base = llvm::alignTo(base, 128);
   sharedBytes = std::max(sharedBytes, base + bytes + size);
@@ -218,11 +228,13 @@ LogicalResult LoweringContext::run() {
 
 void LoweringContext::placeSharedBuffers() {
   // Each buffer is live from its shared_alloc to its last user (or the last
-  // reader of its shared_loads), counted in
-  // the kernel body's top-level ops; buffers whose ranges do not meet share
-  // memory (the pipelines of two loops one after the other: the async_wait
-  // with its barrier after the first loop ends all reads and copies of its
-  // buffers before the second loop's prologue copies into the same bytes).
+  // reader of its shared_loads), counted in the kernel body's top-level ops
+  // (or in the ops of the nested block that holds it and its users: the
+  // one-stage buffers of a loop over tiles); buffers whose ranges do not
+  // meet share memory (the pipelines of two loops one after the other: the
+  // async_wait with its barrier after the first loop ends all reads and
+  // copies of its buffers before the second loop's prologue copies into
+  // the same bytes; a one-stage buffer's dot is followed by a barrier).
   Block &body = kernel.getBody().front();
   DenseMap<Operation *, int64_t> position;
   for (auto [index, op] : llvm::enumerate(body))
@@ -244,36 +256,56 @@ void LoweringContext::placeSharedBuffers() {
     // wgmma stages: aligned to the largest swizzle pattern (1024 bytes),
     // so that the hardware's swizzle is the encoding's.
     int64_t align = stages && stages.getEncoding().getPanel() ? 1024 : 128;
+    // The ops that keep the buffer live: its users and, since a dot reads
+    // a deferred shared_load from the stage itself where the dot is, the
+    // loads' readers until the dot_wait that ends their MMAs.
+    SmallVector<Operation *> live;
     for (Operation *user : alloc->getUsers()) {
-      last = std::max(last, topLevel(user));
-      // A dot reads a deferred shared_load from the stage itself, where the
-      // dot is, and until the dot_wait that ends its MMAs.
+      live.push_back(user);
       if (isa<SharedLoadOp>(user))
         for (Operation *reader : user->getUsers()) {
-          last = std::max(last, topLevel(reader));
+          live.push_back(reader);
           for (Operation *wait : reader->getUsers())
             if (isa<DotWaitOp>(wait))
-              last = std::max(last, topLevel(wait));
+              live.push_back(wait);
         }
+    }
+    for (Operation *op : live)
+      last = std::max(last, topLevel(op));
+    PlacedBuffer buffer{first, last, 0, bytes};
+    // A buffer of a nested block used only in it (a one-stage buffer in a
+    // loop over tiles) is live over part of that block.
+    Block *block = alloc->getBlock();
+    if (stages && block != &body && llvm::all_of(live, [&](Operation *op) {
+          return block->findAncestorOpInBlock(*op);
+        })) {
+      auto local = [&](Operation *op) {
+        return int64_t(std::distance(
+            block->begin(), block->findAncestorOpInBlock(*op)->getIterator()));
+      };
+      buffer.block = block;
+      buffer.blockFirst = buffer.blockLast = local(alloc);
+      for (Operation *op : live)
+        buffer.blockLast = std::max(buffer.blockLast, local(op));
     }
     // mbarriers keep their bytes to the end: reusing an mbarrier's memory
     // for data would need an mbarrier.inval first.
     if (!stages)
-      last = int64_t(body.getOperations().size());
+      buffer.last = int64_t(body.getOperations().size());
     // The lowest 128-byte aligned offset clear of every live-overlapping
     // buffer (they are few: one per operand of a pipelined loop).
     int64_t offset = 0;
     for (bool moved = true; moved;) {
       moved = false;
       for (const PlacedBuffer &other : placed)
-        if (other.first <= last && first <= other.last &&
-            offset < other.offset + other.bytes &&
+        if (buffer.overlaps(other) && offset < other.offset + other.bytes &&
             other.offset < offset + bytes) {
           offset = llvm::alignTo(other.offset + other.bytes, align);
           moved = true;
         }
     }
-    placed.push_back({first, last, offset, bytes});
+    buffer.offset = offset;
+    placed.push_back(buffer);
     bufferOffsets[alloc] = offset;
     scratchBase = std::max(scratchBase, offset + bytes);
   }
@@ -325,6 +357,7 @@ static bool producesDotOperands(Operation *op) {
 
 LogicalResult LoweringContext::lowerOp(Operation *op) {
   b.setLoc(op->getLoc());
+  loweredOp = op;
   for (Value result : op->getResults()) {
     if (isDotOperand(result.getType())) {
       if (!producesDotOperands(op))

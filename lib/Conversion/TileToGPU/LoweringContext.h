@@ -273,10 +273,25 @@ private:
   /// Each placed buffer's live range, in kernel-body op positions, and
   /// bytes; the position of the kernel-body op being lowered (-1: none).
   struct PlacedBuffer {
+    /// Live range in the kernel body's top-level ops.
     int64_t first, last, offset, bytes;
+    /// Where the buffer is allocated in a nested block (a persistent
+    /// grid's loop over tiles) and every use is in it: that block and the
+    /// live range in its ops, so that two buffers of one tile in turn share
+    /// bytes. Null otherwise.
+    mlir::Block *block = nullptr;
+    int64_t blockFirst = 0, blockLast = 0;
+    /// True when the two live ranges meet.
+    bool overlaps(const PlacedBuffer &other) const {
+      if (block && block == other.block)
+        return blockFirst <= other.blockLast && other.blockFirst <= blockLast;
+      return first <= other.last && other.first <= last;
+    }
   };
   llvm::SmallVector<PlacedBuffer> placedBuffers;
   int64_t bodyPosition = -1;
+  /// The op being lowered (sharedPointer's position in a nested block).
+  mlir::Operation *loweredOp = nullptr;
   llvm::DenseMap<mlir::Operation *, int64_t> bufferOffsets;
   llvm::DenseMap<mlir::Value, Stage> deferredOperands;
   std::vector<TensorMapInfo> tensorMaps;

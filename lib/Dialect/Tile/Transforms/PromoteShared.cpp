@@ -529,10 +529,19 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     rings.clear();
     if (numStages < 2)
       return;
+    // Innermost loops only: a loop around loops (a persistent grid's loop
+    // over tiles) has no K of its own, and a producer may replace it.
     SmallVector<scf::ForOp> loops;
-    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    getOperation().walk([&](scf::ForOp loop) {
+      if (!loop.getBody()
+               ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+               .wasInterrupted())
+        loops.push_back(loop);
+    });
     for (scf::ForOp loop : loops)
       pipeline(loop);
+    for (auto &[kernel, ring] : rings)
+      finishTmaRing(ring);
     if (wgmma) {
       stageLoneDots(getOperation());
       stageInvariantOperands(getOperation());
@@ -597,19 +606,26 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
                   });
     // A later loop of a kernel whose producer fills a ring of TMA stages
     // continues the ring (attention's masked loop).
-    if (auto ring = rings.find(loop->getParentOp());
+    Operation *kernel = loop->getParentOfType<KernelOp>();
+    if (auto ring = rings.find(kernel);
         useTma && ring != rings.end() &&
         continueTmaRing(ring->second, loop, cands))
       return;
+    DotOp producerFor =
+        producerDot(loop, cands, stages, warpSpecialize, wgmma, tma);
+    int64_t tmaConsumers =
+        producerFor
+            ? 0
+            : tmaProducerWarps(loop, cands, stages, warpSpecialize, wgmma, tma);
+    // A producer's ring outlives a loop over tiles around its loop.
+    OpBuilder alloc(tmaConsumers ? producerAnchor(loop) : loop.getOperation());
     for (Candidate &c : cands)
-      c.buffer = allocateStages(b, c.load, stages, c.encoding);
-    if (DotOp dot =
-            producerDot(loop, cands, stages, warpSpecialize, wgmma, tma))
-      return pipelineWithProducer(loop, cands, stages, dot);
-    if (int64_t warps =
-            tmaProducerWarps(loop, cands, stages, warpSpecialize, wgmma, tma)) {
-      rings[loop->getParentOp()] =
-          pipelineTmaWithProducer(loop, cands, stages, warps);
+      c.buffer = allocateStages(alloc, c.load, stages, c.encoding);
+    if (producerFor)
+      return pipelineWithProducer(loop, cands, stages, producerFor);
+    if (tmaConsumers) {
+      rings[kernel] =
+          pipelineTmaWithProducer(loop, cands, stages, tmaConsumers);
       return;
     }
     // Copies run S-1 iterations ahead, into the stage every warp has left.

@@ -13,6 +13,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace tile::promote {
@@ -146,11 +147,17 @@ void pipelineWithProducer(mlir::scf::ForOp loop,
 /// `warpSpecialize`, every candidate a TMA copy, no MMAs in flight across
 /// iterations, two or more warpgroup-MMA dots directly in the body, all on
 /// two warpgroups, and a loop that may take a producer (in the kernel's
-/// body, after nothing that writes memory; none there yet). 0 when none
-/// may (WarpSpecialize.cpp).
+/// body, or in the body of a loop over tiles there whose bounds and copy
+/// addresses the producer can compute; after nothing that writes memory;
+/// none there yet). 0 when none may (WarpSpecialize.cpp).
 int64_t tmaProducerWarps(mlir::scf::ForOp loop,
                          llvm::MutableArrayRef<Candidate> cands, int64_t stages,
                          bool warpSpecialize, bool wgmma, bool tma);
+
+/// The op a producer warpgroup for `loop` is created before: the loop
+/// around it when it is in the body of a loop in the kernel's body (a
+/// persistent grid's loop over tiles), else the loop itself.
+mlir::Operation *producerAnchor(mlir::scf::ForOp loop);
 
 /// The stages a producer warpgroup of TMA copies fills in a ring for one
 /// loop and those after it that continue it (continueTmaRing).
@@ -163,9 +170,18 @@ struct TmaRing {
   /// The stages' "full" and "empty" mbarriers.
   mlir::Value full, empty;
   int64_t stages = 0;
-  /// The ring's iterations before lastLoop's first (i32, computed before
-  /// the producer).
+  /// The ring's iterations before lastLoop's first (i32; computed before
+  /// the producer, or in the tile loop's body).
   mlir::Value filled;
+  /// The kernel's loop over tiles around the ring's loops (null when they
+  /// are in the kernel's body) and the producer's copy of it, which runs
+  /// the fill loops of each tile.
+  mlir::scf::ForOp tileLoop, producerTiles;
+  /// The ring's iterations before the current tile's (the tile loop's
+  /// iteration argument; the constant 0 without a tile loop).
+  mlir::Value tileStart;
+  /// The tile loop's values the producer computes, to its copies.
+  mlir::IRMapping inProducer;
 };
 
 /// Pipelines `loop`, whose candidates are all TMA copies (their buffers
@@ -185,6 +201,12 @@ TmaRing pipelineTmaWithProducer(mlir::scf::ForOp loop,
 /// when the loop cannot (WarpSpecialize.cpp).
 bool continueTmaRing(TmaRing &ring, mlir::scf::ForOp loop,
                      llvm::MutableArrayRef<Candidate> cands);
+
+/// Ends each tile of a ring fed inside a loop over tiles: the tile's last
+/// stage goes back to the producer after the ring's last loop, and both
+/// copies of the tile loop carry the ring's iteration count into the next
+/// tile (WarpSpecialize.cpp). Nothing without a tile loop.
+void finishTmaRing(TmaRing &ring);
 
 /// Stages the loaded operands of warpgroup-MMA dots outside loops in
 /// one-stage buffers stored for wgmma (StageOnce.cpp).

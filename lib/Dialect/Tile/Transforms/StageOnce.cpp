@@ -3,8 +3,8 @@
 // Part of tile-promote-shared (sm_90a): operands that no K loop's pipeline
 // stages are copied once into one-stage buffers stored for wgmma, so that
 // warpgroup MMAs read them through descriptors: the loaded operands of a dot
-// outside loops (one block of K; tile-decompose-batched-dot's per-batch
-// dots), and a 16-bit A loaded before loops whose dots read it every
+// outside innermost loops (one block of K; tile-decompose-batched-dot's
+// per-batch dots), and a 16-bit A loaded before loops whose dots read it every
 // iteration (attention's Q) where holding it would take each thread 64
 // registers or more.
 //
@@ -67,9 +67,19 @@ SmallVector<DotOp> wgmmaLoopDotsReadingA(LoadOp load) {
   return dots;
 }
 
-/// A 16-bit tile loaded outside loops, stageable as it is.
+/// True when `op` is in an innermost loop, whose loads tile-promote-shared
+/// pipelines (a loop around loops, a persistent grid's loop over tiles,
+/// runs its body's ops once a tile, as a kernel body does).
+bool inInnermostLoop(Operation *op) {
+  auto loop = op->getParentOfType<scf::ForOp>();
+  return loop && !loop.getBody()
+                      ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+                      .wasInterrupted();
+}
+
+/// A 16-bit tile loaded outside innermost loops, stageable as it is.
 bool isInvariantCandidate(LoadOp load) {
-  if (load->getParentOfType<scf::ForOp>() || !stageableLayout(load))
+  if (inInnermostLoop(load) || !stageableLayout(load))
     return false;
   auto type = cast<RankedTensorType>(load.getType());
   return type.getElementType().getIntOrFloatBitWidth() == 16;
@@ -191,14 +201,14 @@ void stageInvariantOperands(ModuleOp module) {
 /// one-stage buffers stored for wgmma, so that the MMAs read them through
 /// descriptors as in loops: a block barrier (the bytes may be those of a
 /// loop's stages that slower warps still read) unless one just passed or
-/// nothing ran before, the cp.async copy, and its wait (a barrier) where
-/// the load was; after the dot a barrier, past which every warp's MMAs
-/// have ended and the bytes may be reused.
+/// nothing ran before, and the cp.async copy where the load was (after a
+/// producer's branch); its wait (a barrier) where the dot is; after the
+/// dot a barrier, past which every warp's MMAs have ended and the bytes may
+/// be reused.
 void stageLoneDots(ModuleOp module) {
   SmallVector<Candidate> cands;
   module.walk([&](LoadOp load) {
-    if (load->getParentOfType<scf::ForOp>() || !load->hasOneUse() ||
-        !stageableLayout(load))
+    if (inInnermostLoop(load) || !load->hasOneUse() || !stageableLayout(load))
       return;
     FailureOr<SmallVector<Operation *, 3>> uses = operandUses(load);
     if (failed(uses))
@@ -244,7 +254,13 @@ void stageLoneDots(ModuleOp module) {
         break;
       }
     }
-    OpBuilder b(last);
+    // Not before a producer between the loads and the dot: the producer's
+    // warps run what precedes their branch, and would copy too.
+    Operation *at = last;
+    for (Operation *op = last->getNextNode(); op != dot; op = op->getNextNode())
+      if (isa<ProducerOp>(op))
+        at = op->getNextNode();
+    OpBuilder b(at);
     Location loc = dot->getLoc();
     Value stage = arith::ConstantIntOp::create(b, loc, 0, 32);
     if (!freed)
@@ -252,10 +268,12 @@ void stageLoneDots(ModuleOp module) {
     for (Candidate *c : staged)
       c->buffer = copyOnce(b, c->load, c->encoding, stage);
     AsyncCommitOp::create(b, loc);
-    AsyncWaitOp::create(b, loc, 0);
-    // The fragments are read where the dot is (its MMAs read the buffers
-    // themselves).
+    // Waited for where the dot is: a copy loaded before loops lands while
+    // they run (attention's last V block, bench/NOTES.md v51); the buffers
+    // stay live through them. The fragments are read there too (the MMAs
+    // read the buffers themselves).
     b.setInsertionPoint(dot);
+    AsyncWaitOp::create(b, loc, 0);
     for (Candidate *c : staged) {
       c->readStage(b, stage);
       c->eraseLoad();

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -35,19 +36,31 @@ constexpr unsigned kProducerWarps = 4, kProducerGroups = 2;
 /// (setmaxnreg): the MMA warps beside it get 232 (bench/NOTES.md v49).
 constexpr unsigned kTmaProducerRegisters = 40;
 
-/// True when a producer may serve `loop`: the loop is in its kernel's body,
-/// the kernel has none yet (at most one per kernel), and what the kernel
-/// does before the loop only reads memory: the producer's warps branch off
-/// at the loop and run what comes before it too, as copies of the first
-/// warps (their coordinates wrap), which would repeat a store's or an
-/// atomic's effect.
-static bool mayAddProducer(scf::ForOp loop) {
-  Operation *kernel = loop->getParentOp();
+/// The loop around `loop` when that loop is in the kernel's body (a
+/// persistent grid's loop over tiles); null otherwise.
+static scf::ForOp tileLoopAround(scf::ForOp loop) {
+  auto outer = dyn_cast<scf::ForOp>(loop->getParentOp());
+  return outer && isa<KernelOp>(outer->getParentOp()) ? outer : scf::ForOp();
+}
+
+Operation *producerAnchor(scf::ForOp loop) {
+  scf::ForOp tiles = tileLoopAround(loop);
+  return tiles ? tiles.getOperation() : loop.getOperation();
+}
+
+/// True when a producer created before `anchor` (a loop or a loop over
+/// tiles) may serve it: `anchor` is in its kernel's body, the kernel has
+/// none yet (at most one per kernel), and what the kernel does before
+/// `anchor` only reads memory: the producer's warps branch off there and
+/// run what comes before it too, as copies of the first warps (their
+/// coordinates wrap), which would repeat a store's or an atomic's effect.
+static bool mayAddProducer(Operation *anchor) {
+  Operation *kernel = anchor->getParentOp();
   if (!isa<KernelOp>(kernel) ||
       kernel->walk([](ProducerOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     return false;
-  for (Operation *op = &loop->getBlock()->front(); op != loop;
+  for (Operation *op = &anchor->getBlock()->front(); op != anchor;
        op = op->getNextNode()) {
     // The pipeline's buffers (allocated before the loop) are no effect
     // that repeats.
@@ -72,6 +85,85 @@ static bool mayAddProducer(scf::ForOp loop) {
       return false;
   }
   return true;
+}
+
+/// True when the producer can compute `v`, a value of the kernel's loop
+/// over tiles `tiles` or from before it, in its own copy of that loop:
+/// values from before the loop, its induction variable, and side-effect
+/// free ops without regions in its body over such values (a tile's head
+/// offset and causal bounds; not what earlier iterations carry).
+static bool computableInProducer(Value v, scf::ForOp tiles,
+                                 DenseMap<Value, bool> &memo) {
+  Operation *owner = v.getParentRegion()->getParentOp();
+  if (owner != tiles && !tiles->isProperAncestor(owner))
+    return true;
+  if (v == tiles.getInductionVar())
+    return true;
+  auto [it, inserted] = memo.try_emplace(v, false);
+  if (!inserted)
+    return it->second;
+  Operation *def = v.getDefiningOp();
+  bool computable = def && def->getBlock() == tiles.getBody() &&
+                    def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
+                    llvm::all_of(def->getOperands(), [&](Value o) {
+                      return computableInProducer(o, tiles, memo);
+                    });
+  memo[v] = computable;
+  return computable;
+}
+
+/// True when the producer can compute, before `loop`'s fill loop, its
+/// bounds and the addresses of its candidates' copies: from before the
+/// producer without a loop over tiles (`tiles` null), else in the
+/// producer's copy of that loop.
+static bool fillComputable(scf::ForOp loop, MutableArrayRef<Candidate> cands,
+                           scf::ForOp tiles, ProducerOp producer = {}) {
+  std::optional<DominanceInfo> dominance;
+  if (producer)
+    dominance.emplace(producer->getParentOp());
+  DenseMap<Value, bool> memo;
+  auto computable = [&](Value v) {
+    if (tiles)
+      return computableInProducer(v, tiles, memo);
+    return !producer || dominance->properlyDominates(v, producer);
+  };
+  if (!computable(loop.getLowerBound()) || !computable(loop.getUpperBound()) ||
+      !computable(loop.getStep()))
+    return false;
+  for (Candidate &c : cands)
+    for (Operation *op : c.slice)
+      for (Value operand : op->getOperands())
+        if (loop.isDefinedOutsideOfLoop(operand) && !computable(operand))
+          return false;
+  return true;
+}
+
+/// Makes the ops of `root` (in the producer's copy of the tile loop)
+/// compute from that copy: each operand from the kernel's tile loop is
+/// replaced by its clone, cloned before `root` once per ring
+/// (computableInProducer holds for it). Nothing without a tile loop.
+static void computeInProducer(TmaRing &ring, Operation *root) {
+  if (!ring.tileLoop)
+    return;
+  OpBuilder b(root);
+  std::function<Value(Value)> copy = [&](Value v) -> Value {
+    if (Value mapped = ring.inProducer.lookupOrNull(v))
+      return mapped;
+    Operation *owner = v.getParentRegion()->getParentOp();
+    if (owner != ring.tileLoop && !ring.tileLoop->isProperAncestor(owner))
+      return v;
+    Operation *def = v.getDefiningOp();
+    assert(def && def->getBlock() == ring.tileLoop.getBody() &&
+           "the producer computes only the tile loop's side-effect free ops");
+    for (Value operand : def->getOperands())
+      copy(operand);
+    b.clone(*def, ring.inProducer);
+    return ring.inProducer.lookup(v);
+  };
+  root->walk([&](Operation *op) {
+    for (OpOperand &use : op->getOpOperands())
+      use.set(copy(use.get()));
+  });
 }
 
 /// The iteration number of `loop`'s induction value `iv` (counted from
@@ -115,10 +207,11 @@ static void waitForRelease(OpBuilder &b, Location loc, Value empty, Value stage,
 }
 
 /// Each warp of the kernel hands the stage of the iteration before
-/// `iteration` back to the producer (none before the first): its MMAs
-/// that read it have ended.
+/// `iteration` back to the producer (none before the first, `first`; 0
+/// when null): its MMAs that read it have ended.
 static void releasePreviousStage(OpBuilder &b, Location loc, Value empty,
-                                 Value iteration, int64_t stages) {
+                                 Value iteration, int64_t stages,
+                                 Value first = Value()) {
   auto i32 = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, v, 32);
   };
@@ -126,7 +219,7 @@ static void releasePreviousStage(OpBuilder &b, Location loc, Value empty,
       b, loc, arith::AddIOp::create(b, loc, iteration, i32(stages - 1)),
       i32(stages));
   Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                         iteration, i32(0));
+                                         iteration, first ? first : i32(0));
   BarrierArriveOp::create(b, loc, empty, previous, notFirst,
                           /*per_warp=*/true, /*publish_shared=*/false);
 }
@@ -197,7 +290,14 @@ static int64_t tmaConsumerWarps(scf::ForOp loop,
 int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
                          int64_t stages, bool warpSpecialize, bool wgmma,
                          bool tma) {
-  if (!warpSpecialize || !wgmma || !tma || stages < 2 || !mayAddProducer(loop))
+  scf::ForOp tiles = tileLoopAround(loop);
+  if (!warpSpecialize || !wgmma || !tma || stages < 2 ||
+      !mayAddProducer(producerAnchor(loop)))
+    return 0;
+  // The producer's copy of a loop over tiles computes each tile's fill
+  // loops (a persistent grid).
+  if (tiles && (!tiles.getInductionVar().getType().isInteger(32) ||
+                !fillComputable(loop, cands, tiles)))
     return 0;
   return tmaConsumerWarps(loop, cands);
 }
@@ -219,14 +319,17 @@ static void feedFromRing(OpBuilder &b, TmaRing &ring, scf::ForOp loop,
         stagePosition(b, loop, k, ring.stages, offset);
     waitForRelease(b, loc, ring.empty, stage, phase);
     issueTmaCopies(b, loop, cands, k, stage, ring.full, /*predicated=*/false);
+    computeInProducer(ring, fill);
   }
   // The release first: the producer refills that stage while this warp
-  // waits for the next.
+  // waits for the next. A tile's first iteration releases nothing: the
+  // tile before released its last stage (finishTmaRing).
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   auto [iteration, stage, phase] =
       stagePosition(b, loop, loop.getInductionVar(), ring.stages, offset);
-  releasePreviousStage(b, loc, ring.empty, iteration, ring.stages);
+  releasePreviousStage(b, loc, ring.empty, iteration, ring.stages,
+                       ring.tileLoop ? ring.tileStart : Value());
   TmaWaitOp::create(b, loc, ring.full, stage, phase, /*unsynchronized=*/true);
   for (Candidate &c : cands)
     c.readStage(b, stage);
@@ -252,11 +355,17 @@ static void feedFromRing(OpBuilder &b, TmaRing &ring, scf::ForOp loop,
 /// the other). Every MMA of iteration i-1 has ended when a warp releases
 /// its stage: no dot's MMAs stay in flight across iterations
 /// (tmaProducerWarps), and tile-defer-dot-waits leaves none past the body.
+///
+/// In a loop over tiles (a persistent grid) the producer runs its own copy
+/// of that loop, computing each tile's bounds and addresses, and both
+/// copies count the ring's iterations across tiles in an iteration
+/// argument (finishTmaRing ends each tile).
 TmaRing pipelineTmaWithProducer(scf::ForOp loop,
                                 MutableArrayRef<Candidate> cands,
                                 int64_t stages, int64_t kernelWarps) {
   Location loc = loop.getLoc();
-  OpBuilder b(loop);
+  scf::ForOp tiles = tileLoopAround(loop);
+  OpBuilder b(producerAnchor(loop));
   TmaRing ring;
   ring.stages = stages;
   for (Candidate &c : cands)
@@ -266,20 +375,67 @@ TmaRing pipelineTmaWithProducer(scf::ForOp loop,
   // that read it.
   ring.full = allocateStageBarriers(b, loc, stages, int64_t(cands.size()));
   ring.empty = allocateStageBarriers(b, loc, stages, kernelWarps);
-  ring.filled = arith::ConstantIntOp::create(b, loc, 0, 32);
+  ring.filled = ring.tileStart = arith::ConstantIntOp::create(b, loc, 0, 32);
   ring.producer = ProducerOp::create(b, loc, kProducerWarps, /*groups=*/1,
                                      kTmaProducerRegisters);
   ring.lastLoop = loop;
   b.createBlock(&ring.producer.getBody(), {}, {b.getI32Type()}, {loc});
-  feedFromRing(b, ring, loop, cands, /*offset=*/Value());
+  if (!tiles) {
+    feedFromRing(b, ring, loop, cands, /*offset=*/Value());
+    return ring;
+  }
+  auto carry = [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+    return SmallVector<Value>{args.back()};
+  };
+  ring.producerTiles = scf::ForOp::create(
+      b, loc, tiles.getLowerBound(), tiles.getUpperBound(), tiles.getStep(),
+      ValueRange{ring.tileStart},
+      [&](OpBuilder &nested, Location nestedLoc, Value, ValueRange args) {
+        scf::YieldOp::create(nested, nestedLoc, args);
+      });
+  IRRewriter rewriter(b);
+  ring.tileLoop = cast<scf::ForOp>(*tiles.replaceWithAdditionalYields(
+      rewriter, ValueRange{ring.tileStart},
+      /*replaceInitOperandUsesInLoop=*/false, carry));
+  ring.filled = ring.tileStart = ring.tileLoop.getRegionIterArgs().back();
+  ring.inProducer.map(ring.tileLoop.getInductionVar(),
+                      ring.producerTiles.getInductionVar());
+  ring.inProducer.map(ring.tileStart,
+                      ring.producerTiles.getRegionIterArgs().back());
+  b.setInsertionPoint(ring.producerTiles.getBody()->getTerminator());
+  feedFromRing(b, ring, loop, cands, ring.filled);
   return ring;
+}
+
+void finishTmaRing(TmaRing &ring) {
+  if (!ring.tileLoop)
+    return;
+  Location loc = ring.lastLoop.getLoc();
+  // No block barrier after the last loop: its stages are the ring's for
+  // the next tile, not bytes the tile's epilogue reuses (the buffers are
+  // allocated before the tile loop), and each warp releases the last stage
+  // once its own MMAs have ended.
+  if (auto wait = dyn_cast_or_null<AsyncWaitOp>(ring.lastLoop->getNextNode()))
+    wait.erase();
+  OpBuilder b(ring.lastLoop);
+  b.setInsertionPointAfter(ring.lastLoop);
+  Value end =
+      arith::AddIOp::create(b, loc, ring.filled, tripCount(b, ring.lastLoop));
+  // The tile's last stage goes back at once: the producer refills it with
+  // the next tile's keys while this tile's epilogue runs.
+  releasePreviousStage(b, loc, ring.empty, end, ring.stages, ring.tileStart);
+  Operation *yield = ring.tileLoop.getBody()->getTerminator();
+  yield->getOpOperands().back().set(end);
+  Operation *producerYield = ring.producerTiles.getBody()->getTerminator();
+  producerYield->getOpOperands().back().set(end);
+  computeInProducer(ring, producerYield);
 }
 
 bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
                      MutableArrayRef<Candidate> cands) {
   ProducerOp producer = ring.producer;
-  if (loop->getBlock() != producer->getBlock() ||
-      !ring.lastLoop->isBeforeInBlock(loop) ||
+  Block *block = ring.tileLoop ? ring.tileLoop.getBody() : producer->getBlock();
+  if (loop->getBlock() != block || !ring.lastLoop->isBeforeInBlock(loop) ||
       cands.size() != ring.buffers.size() || !tmaConsumerWarps(loop, cands))
     return false;
   for (auto [c, buffer] : llvm::zip_equal(cands, ring.buffers)) {
@@ -291,21 +447,13 @@ bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
       return false;
   }
   // The producer computes the loop's bounds and copy addresses from what
-  // the kernel computed before it.
-  DominanceInfo dominance(producer->getParentOp());
-  auto before = [&](Value v) {
-    return dominance.properlyDominates(v, producer);
-  };
-  if (!before(loop.getLowerBound()) || !before(loop.getUpperBound()) ||
-      !before(loop.getStep()))
+  // the kernel computed before it, or in its copy of the tile loop.
+  if (!fillComputable(loop, cands, ring.tileLoop, producer))
     return false;
-  for (Candidate &c : cands)
-    for (Operation *op : c.slice)
-      for (Value operand : op->getOperands())
-        if (loop.isDefinedOutsideOfLoop(operand) && !before(operand))
-          return false;
   // The loop's iterations follow the earlier loops' in the ring.
   OpBuilder b(producer);
+  if (ring.tileLoop)
+    b.setInsertionPoint(loop);
   Value offset = arith::AddIOp::create(b, loop.getLoc(), ring.filled,
                                        tripCount(b, ring.lastLoop));
   for (auto [c, buffer] : llvm::zip_equal(cands, ring.buffers))
@@ -318,7 +466,10 @@ bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
       wait.erase();
       break;
     }
-  b.setInsertionPointToEnd(&producer.getBody().front());
+  if (ring.tileLoop)
+    b.setInsertionPoint(ring.producerTiles.getBody()->getTerminator());
+  else
+    b.setInsertionPointToEnd(&producer.getBody().front());
   feedFromRing(b, ring, loop, cands, offset);
   ring.filled = offset;
   ring.lastLoop = loop;

@@ -225,11 +225,12 @@ tile.kernel @computed_a(%pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attri
 // A dot outside loops (after a pipelined loop, as a last block would be): the
 // loaded B is copied once into a one-stage buffer stored for wgmma, after
 // the barrier of the loop before (none of its own: only address arithmetic
-// since), and read from it where the dot is, a barrier after the dot (its
-// bytes may be scratch next). A masked load keeps its
-// mask; without wgmma nothing changes outside loops. The second dot's B
-// (unmasked: an all-true mask) follows a reduction (which may use
-// scratch), so its copy waits at a barrier first.
+// since), where the load was; the copy is waited for and read where the dot
+// is (after the load of A here), a barrier after the dot (its bytes may be
+// scratch next). A masked load keeps its mask; without wgmma nothing
+// changes outside loops. The second dot's B (unmasked: an all-true mask)
+// follows a reduction (which may use scratch), so its copy waits at a
+// barrier first.
 #b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
 #a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
@@ -242,8 +243,11 @@ tile.kernel @computed_a(%pb: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32) attri
 // CHECK-NOT: tile.async_wait
 // CHECK: tile.async_copy %{{.*}}, mask %[[MASK:.*]] into %[[BUF]][%{{.*}}]
 // CHECK-NEXT: tile.async_commit
+// CHECK-NEXT: tile.splat
+// CHECK-NEXT: tile.load
+// CHECK-NEXT: tile.convert_layout
 // CHECK-NEXT: tile.async_wait pending = 0
-// CHECK: %[[V:.*]] = tile.shared_load %[[BUF]][%{{.*}}] : memref<1x64x64xf16, 3 : i32> -> tensor<64x64xf16, #{{.*}}>
+// CHECK-NEXT: %[[V:.*]] = tile.shared_load %[[BUF]][%{{.*}}] : memref<1x64x64xf16, 3 : i32> -> tensor<64x64xf16, #{{.*}}>
 // CHECK-NEXT: %[[D:.*]] = tile.dot %{{.*}}, %[[V]]
 // CHECK-NEXT: tile.async_wait pending = 0
 // CHECK: tile.reduce max
@@ -490,6 +494,71 @@ tile.kernel @shared_b(%pa: !tile.ptr<f16>, %pb: !tile.ptr<f16>, %k: i32) attribu
     %cb2 = tile.convert_layout %bv : tensor<64x128xf16, #b> -> tensor<64x128xf16, #bo>
     %d2 = tile.dot %ca2, %cb2, %acc2 : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
     scf.yield %d1, %d2 : tensor<64x128xf32, #mma>, tensor<64x128xf32, #mma>
+  }
+  tile.return
+}
+
+// -----
+
+// A loop around a loop (a persistent grid's loop over tiles): only the inner
+// loop is pipelined, and the outer loop's body is staged as a kernel's body
+// is: B of the dot after the inner loop, loaded before it, is copied into a
+// one-stage buffer where it was loaded (after a barrier: the tile before read
+// those bytes) and waited for where the dot is, so that the copy lands while
+// the inner loop runs.
+#b = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: tile.kernel @tile_loop
+// CHECK: scf.for %[[T:.*]] =
+// CHECK-NOT: scf.for
+// CHECK: tile.async_wait pending = 0
+// CHECK-NEXT: %[[BUF:.*]] = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<1x64x64xf16, 3 : i32>
+// CHECK-NEXT: arith.constant dense<true>
+// CHECK-NEXT: tile.async_copy %{{.*}} into %[[BUF]]
+// CHECK-NEXT: tile.async_commit
+// CHECK: scf.for
+// CHECK: tile.async_copy
+// CHECK: tile.dot
+// CHECK: scf.yield
+// CHECK: tile.async_wait pending = 0
+// CHECK-NEXT: arith.truncf
+// CHECK-NEXT: tile.convert_layout
+// CHECK-NEXT: tile.async_wait pending = 0
+// CHECK-NEXT: %[[V:.*]] = tile.shared_load %[[BUF]][%{{.*}}] : memref<1x64x64xf16, 3 : i32> -> tensor<64x64xf16, #{{.*}}>
+// CHECK-NEXT: tile.dot %{{.*}}, %[[V]]
+// CHECK-NEXT: tile.async_wait pending = 0
+// CHECK: tile.store
+// SYNC-LABEL: tile.kernel @tile_loop
+tile.kernel @tile_loop(%pp: !tile.ptr<f16>, %pv: !tile.ptr<f16>, %pc: !tile.ptr<f32>, %k: i32, %tiles: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  scf.for %t = %c0 to %tiles step %c1 : i32 {
+    %lp = tile.splat %pv : tensor<64x64x!tile.ptr<f16>, #b>
+    %loff = tile.splat %t : tensor<64x64xi32, #b>
+    %lptr = tile.addptr %lp, %loff : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    %lv = tile.load %lptr : tensor<64x64x!tile.ptr<f16>, #b>
+    %lcv = tile.convert_layout %lv : tensor<64x64xf16, #b> -> tensor<64x64xf16, #bo>
+    %res = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %vp = tile.splat %pv : tensor<64x64x!tile.ptr<f16>, #b>
+      %voff = tile.splat %i : tensor<64x64xi32, #b>
+      %vptr = tile.addptr %vp, %voff : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+      %vv = tile.load %vptr : tensor<64x64x!tile.ptr<f16>, #b>
+      %cv = tile.convert_layout %vv : tensor<64x64xf16, #b> -> tensor<64x64xf16, #bo>
+      %pt = tile.splat %pp : tensor<64x64x!tile.ptr<f16>, #mma>
+      %p = tile.load %pt : tensor<64x64x!tile.ptr<f16>, #mma>
+      %pa = tile.convert_layout %p : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+      %d = tile.dot %pa, %cv, %acc : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    %p = arith.truncf %res : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+    %pa = tile.convert_layout %p : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #a>
+    %last = tile.dot %pa, %lcv, %res : tensor<64x64xf16, #a> * tensor<64x64xf16, #bo> -> tensor<64x64xf32, #mma>
+    %cp = tile.splat %pc : tensor<64x64x!tile.ptr<f32>, #mma>
+    tile.store %cp, %last : tensor<64x64x!tile.ptr<f32>, #mma>
   }
   tile.return
 }
