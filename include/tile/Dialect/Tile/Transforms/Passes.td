@@ -205,6 +205,14 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     the ring's shapes and encodings and whose bounds and addresses are
     computed before the producer (attention's masked loop), continues its
     ring: the producer fills its iterations after the earlier loop's.
+    Such loops may sit in the body of a loop in the kernel's body (a loop
+    over tiles) whose bounds and copy addresses are side-effect free
+    functions of its induction variable and of values from before it: the
+    producer is created before that loop and runs a copy of it (those ops
+    cloned), both copies carrying the ring's iteration count across tiles;
+    each tile's last stage is released after its last loop. Only innermost
+    loops are pipelined; loads in a loop around loops are staged as a
+    kernel body's (one-stage buffers, waited for where their dot is).
     With four or
     more stages, such a dot whose result is only its own accumulator in the
     next iteration and whose A is read through descriptors (or is
@@ -232,12 +240,12 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     after the body's first dot (behind the in-flight dot's wait where
     MMAs stay in flight).
 
-    With `wgmma`, the loaded operands of a dot outside loops that gets
-    the wgmma encoding are copied once into one-stage buffers (after a
-    block barrier unless one just passed or nothing but register
-    arithmetic ran since the kernel's start; one `async_commit`, then
-    `async_wait pending = 0`), so that its MMAs read them through
-    descriptors; an `async_wait pending = 0` after the dot (a barrier)
+    With `wgmma`, the loaded operands of a dot outside innermost loops that
+    gets the wgmma encoding are copied once into one-stage buffers where
+    they were loaded, after a producer's branch (after a block barrier
+    unless one just passed or nothing but register arithmetic ran since the
+    kernel's start; one `async_commit`; `async_wait pending = 0` where the
+    dot is), so that its MMAs read them through descriptors; an `async_wait pending = 0` after the dot (a barrier)
     ends every warp's MMAs before the bytes are reused. A 16-bit A loaded
     before loops whose warpgroup-MMA dots read it every iteration
     (attention's Q) is staged once the same way when it would take each
