@@ -43,9 +43,9 @@ TILE_CONFIGS = [(128, 64, 4, 2), (128, 64, 4, 3), (128, 64, 8, 2),
 # warpgroup and turns (bench/NOTES.md v49, v50).
 FA3_CONFIGS = [(128, 128, 8, 3), (128, 128, 8, 2), (128, 64, 8, 3),
                (128, 64, 8, 2)]
-# attention_persistent.tile: one program per SM looping over tiles; its ring
-# and one-stage buffers leave room for two stages (bench/NOTES.md v51).
-PERSISTENT_CONFIGS = [(128, 128, 8, 2), (128, 64, 8, 2)]
+# attention_persistent.tile: one program per SM looping over tiles
+# (bench/NOTES.md v51).
+PERSISTENT_CONFIGS = [(128, 128, 8, 2), (128, 128, 8, 3), (128, 64, 8, 2)]
 
 
 @triton.jit

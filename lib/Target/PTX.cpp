@@ -140,6 +140,7 @@ buildLLVMModule(ModuleOp module, llvm::StringRef arch,
   // undo them.
   bool rewritten = false;
   for (llvm::Function &function : *llvmModule) {
+    rewritten |= tile::settleConstantGuards(function);
     rewritten |= tile::promoteNarrowIntegers(function);
     rewritten |= tile::guardIntegerAbs(function);
     rewritten |= tile::clearSignForHalfAbs(function);

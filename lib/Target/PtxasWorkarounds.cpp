@@ -380,3 +380,35 @@ bool tile::promoteNarrowIntegers(Function &f) {
     return false;
   return Promoter(f).run();
 }
+
+bool tile::settleConstantGuards(Function &f) {
+  SmallVector<std::pair<CallInst *, bool>> guarded;
+  for (Instruction &inst : instructions(f)) {
+    auto *call = dyn_cast<CallInst>(&inst);
+    auto *code = call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr;
+    // Statements without results: `$N` is the call's argument N.
+    if (!code || !call->getType()->isVoidTy())
+      continue;
+    StringRef text = StringRef(code->getAsmString()).ltrim();
+    unsigned operand;
+    if (!text.consume_front("@$") || text.consumeInteger(10, operand) ||
+        !text.starts_with(" ") || operand >= call->arg_size())
+      continue;
+    if (auto *value = dyn_cast<ConstantInt>(call->getArgOperand(operand)))
+      guarded.push_back({call, value->isOne()});
+  }
+  for (auto [call, taken] : guarded) {
+    if (taken) {
+      auto *code = cast<InlineAsm>(call->getCalledOperand());
+      StringRef text = StringRef(code->getAsmString()).ltrim();
+      text = text.drop_front(text.find(' ')).ltrim();
+      call->setCalledOperand(InlineAsm::get(
+          code->getFunctionType(), text, code->getConstraintString(),
+          code->hasSideEffects(), code->isAlignStack(), code->getDialect(),
+          code->canThrow()));
+    } else {
+      call->eraseFromParent();
+    }
+  }
+  return !guarded.empty();
+}

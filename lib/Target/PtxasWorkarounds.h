@@ -2,8 +2,10 @@
 //
 // Rewrites of the optimized LLVM IR, just before code generation, around
 // five miscompilations of ptxas (CUDA 13.0, optimization levels above 0),
-// each found by tile-fuzz-programs and right at -O0. LLVM's optimizer would
-// undo them, so they run after it. The compiler's only inline PTX is here.
+// each found by tile-fuzz-programs and right at -O0, and around inline PTX
+// whose guard LLVM folded to a constant (which ptxas rejects). LLVM's
+// optimizer would undo them, so they run after it. The compiler's only
+// inline PTX is here (and in MLIR's NVVM ops).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILE_LIB_TARGET_PTXASWORKAROUNDS_H
@@ -63,6 +65,14 @@ bool hideNegations(llvm::Function &f);
 /// ptxas compiles correctly there (`test/Target/half-abs.test`). Returns
 /// true if it changed `f`.
 bool clearSignForHalfAbs(llvm::Function &f);
+
+/// MLIR's NVVM ops with a predicate (a predicated TMA copy, an mbarrier
+/// arrival) become inline PTX guarded by `@$N`; where LLVM's optimizer
+/// folds the predicate to a constant (a copy for an iteration past a loop's
+/// single one), the backend prints `@0` or `@1`, which ptxas rejects. Drops
+/// each such statement guarded by false and the guard of each one guarded by
+/// true (`test/Target/constant-guard.test`). Returns true if it changed `f`.
+bool settleConstantGuards(llvm::Function &f);
 
 } // namespace tile
 

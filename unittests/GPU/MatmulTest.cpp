@@ -824,8 +824,8 @@ TEST_F(MatmulTest, AttentionExample) {
     ModuleOptions options;
     options.numWarps = c.warps;
     options.tma = c.tma;
-    // The persistent example's ring beside its one-stage buffers holds two
-    // stages (examples/attention_persistent.tile).
+    // The persistent example with two stages, as bench/attention.py tunes
+    // it.
     if (c.programs)
       options.numStages = 2;
     Module m = rt->compileSource(sourceOf(c), c.example,

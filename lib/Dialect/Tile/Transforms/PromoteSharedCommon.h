@@ -165,8 +165,9 @@ struct TmaRing {
   ProducerOp producer;
   /// The last loop the ring feeds.
   mlir::scf::ForOp lastLoop;
-  /// One buffer per candidate, in the candidates' order.
-  llvm::SmallVector<mlir::Value> buffers;
+  /// One buffer per candidate, in the candidates' order, and the tensor
+  /// each buffer's copies read (its TMA base pointer).
+  llvm::SmallVector<mlir::Value> buffers, bases;
   /// The stages' "full" and "empty" mbarriers.
   mlir::Value full, empty;
   int64_t stages = 0;
@@ -193,12 +194,14 @@ TmaRing pipelineTmaWithProducer(mlir::scf::ForOp loop,
                                 int64_t stages, int64_t kernelWarps);
 
 /// Feeds `loop`, a later loop of the same block as the ring's whose
-/// candidates are TMA copies of the ring's buffers' tiles and encodings
-/// (none allocated), from `ring`'s producer and stages, its iterations
-/// following the ring's (attention's masked loop after the unmasked one):
-/// the producer's next fill loop, which computes the loop's bounds and
-/// addresses from values defined before it. False, changing nothing,
-/// when the loop cannot (WarpSpecialize.cpp).
+/// candidates are TMA copies of tensors the ring's buffers hold, in their
+/// tiles' shapes and encodings (none allocated), from `ring`'s producer and
+/// stages, its iterations following the ring's (attention's masked loop
+/// after the unmasked one; the last block's P V, V alone, after both): the
+/// producer's next fill loop, which computes the loop's bounds and
+/// addresses from values defined before it (or in its copy of the tile
+/// loop). False, changing nothing, when the loop cannot
+/// (WarpSpecialize.cpp).
 bool continueTmaRing(TmaRing &ring, mlir::scf::ForOp loop,
                      llvm::MutableArrayRef<Candidate> cands);
 

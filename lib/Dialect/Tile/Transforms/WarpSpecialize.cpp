@@ -87,45 +87,61 @@ static bool mayAddProducer(Operation *anchor) {
   return true;
 }
 
-/// True when the producer can compute `v`, a value of the kernel's loop
-/// over tiles `tiles` or from before it, in its own copy of that loop:
-/// values from before the loop, its induction variable, and side-effect
-/// free ops without regions in its body over such values (a tile's head
-/// offset and causal bounds; not what earlier iterations carry).
-static bool computableInProducer(Value v, scf::ForOp tiles,
+/// Where a producer's fill loops find their bounds and addresses: in its
+/// copy of the kernel's loop over tiles `tiles`, or (without one) after the
+/// producer in the kernel's body. Values it has as they are: from before
+/// `tiles`, or from before the producer and in its body.
+struct ProducerScope {
+  scf::ForOp tiles;
+  Operation *producer;
+  std::optional<DominanceInfo> dominance;
+
+  ProducerScope(scf::ForOp tiles, Operation *producer)
+      : tiles(tiles), producer(producer) {
+    if (!tiles)
+      dominance.emplace(producer->getParentOp());
+  }
+  /// The block whose ops the producer may compute again.
+  Block *block() { return tiles ? tiles.getBody() : producer->getBlock(); }
+  bool has(Value v) {
+    Operation *owner = v.getParentRegion()->getParentOp();
+    if (tiles)
+      return owner != tiles && !tiles->isProperAncestor(owner);
+    return producer->isAncestor(owner) ||
+           dominance->properlyDominates(v, producer);
+  }
+};
+
+/// True when the producer can compute `v`: a value it has, the tile loop's
+/// induction variable, or a side-effect free op without regions in the
+/// scope's block over such values (a tile's head offset and causal bounds,
+/// a loop bound computed at the loop; not what loops carry or memory holds).
+static bool computableInProducer(Value v, ProducerScope &scope,
                                  DenseMap<Value, bool> &memo) {
-  Operation *owner = v.getParentRegion()->getParentOp();
-  if (owner != tiles && !tiles->isProperAncestor(owner))
-    return true;
-  if (v == tiles.getInductionVar())
+  if (scope.has(v) || (scope.tiles && v == scope.tiles.getInductionVar()))
     return true;
   auto [it, inserted] = memo.try_emplace(v, false);
   if (!inserted)
     return it->second;
   Operation *def = v.getDefiningOp();
-  bool computable = def && def->getBlock() == tiles.getBody() &&
+  bool computable = def && def->getBlock() == scope.block() &&
                     def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
                     llvm::all_of(def->getOperands(), [&](Value o) {
-                      return computableInProducer(o, tiles, memo);
+                      return computableInProducer(o, scope, memo);
                     });
   memo[v] = computable;
   return computable;
 }
 
-/// True when the producer can compute, before `loop`'s fill loop, its
-/// bounds and the addresses of its candidates' copies: from before the
-/// producer without a loop over tiles (`tiles` null), else in the
-/// producer's copy of that loop.
+/// True when the producer (created before `anchor`: the tile loop, or the
+/// loop itself) can compute `loop`'s bounds and the addresses of its
+/// candidates' copies before the loop's fill loop.
 static bool fillComputable(scf::ForOp loop, MutableArrayRef<Candidate> cands,
-                           scf::ForOp tiles, ProducerOp producer = {}) {
-  std::optional<DominanceInfo> dominance;
-  if (producer)
-    dominance.emplace(producer->getParentOp());
+                           scf::ForOp tiles, Operation *anchor) {
+  ProducerScope scope(tiles, anchor);
   DenseMap<Value, bool> memo;
   auto computable = [&](Value v) {
-    if (tiles)
-      return computableInProducer(v, tiles, memo);
-    return !producer || dominance->properlyDominates(v, producer);
+    return computableInProducer(v, scope, memo);
   };
   if (!computable(loop.getLowerBound()) || !computable(loop.getUpperBound()) ||
       !computable(loop.getStep()))
@@ -138,23 +154,20 @@ static bool fillComputable(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   return true;
 }
 
-/// Makes the ops of `root` (in the producer's copy of the tile loop)
-/// compute from that copy: each operand from the kernel's tile loop is
-/// replaced by its clone, cloned before `root` once per ring
-/// (computableInProducer holds for it). Nothing without a tile loop.
+/// Makes the ops of `root` (in the producer's body) compute what they read
+/// there: each operand the producer does not have is replaced by its clone
+/// (computableInProducer holds for it), cloned before `root` once per ring.
 static void computeInProducer(TmaRing &ring, Operation *root) {
-  if (!ring.tileLoop)
-    return;
+  ProducerScope scope(ring.tileLoop, ring.producer);
   OpBuilder b(root);
   std::function<Value(Value)> copy = [&](Value v) -> Value {
     if (Value mapped = ring.inProducer.lookupOrNull(v))
       return mapped;
-    Operation *owner = v.getParentRegion()->getParentOp();
-    if (owner != ring.tileLoop && !ring.tileLoop->isProperAncestor(owner))
+    if (scope.has(v))
       return v;
     Operation *def = v.getDefiningOp();
-    assert(def && def->getBlock() == ring.tileLoop.getBody() &&
-           "the producer computes only the tile loop's side-effect free ops");
+    assert(def && def->getBlock() == scope.block() &&
+           "the producer computes only side-effect free ops of its scope");
     for (Value operand : def->getOperands())
       copy(operand);
     b.clone(*def, ring.inProducer);
@@ -260,16 +273,20 @@ DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
 
 /// The warps of `loop`'s kernel when a producer of TMA copies may feed its
 /// body (pipelineTmaWithProducer, continueTmaRing): every candidate a TMA
-/// copy, no MMAs in flight across iterations, two or more warpgroup-MMA
-/// dots directly in the body, all on two warpgroups; 0 otherwise.
+/// copy, no MMAs in flight across iterations, `minDots` or more
+/// warpgroup-MMA dots directly in the body, all on two warpgroups; 0
+/// otherwise. A loop that continues a ring (`minDots` 1) keeps no MMAs in
+/// flight whatever its dots: only the one-role pipeline leaves them so, and
+/// tile-defer-dot-waits waits for them within the body.
 static int64_t tmaConsumerWarps(scf::ForOp loop,
-                                MutableArrayRef<Candidate> cands) {
+                                MutableArrayRef<Candidate> cands,
+                                int64_t minDots = 2) {
   if (!llvm::all_of(cands,
                     [](Candidate &c) { return tmaAccess(c).has_value(); }))
     return 0;
   // MMAs in flight across iterations would still read the stage a warp
   // releases at the top of the next.
-  if (inFlightDot(loop, cands))
+  if (minDots > 1 && inFlightDot(loop, cands))
     return 0;
   // Two warpgroups, each issuing two or more dots an iteration: the MMAs
   // of one run beside the other's softmax while a producer keeps the
@@ -284,7 +301,7 @@ static int64_t tmaConsumerWarps(scf::ForOp loop,
     ++dots;
     return WalkResult::advance();
   });
-  return !walk.wasInterrupted() && dots >= 2 ? 2 * kProducerWarps : 0;
+  return !walk.wasInterrupted() && dots >= minDots ? 2 * kProducerWarps : 0;
 }
 
 int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
@@ -297,16 +314,20 @@ int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   // The producer's copy of a loop over tiles computes each tile's fill
   // loops (a persistent grid).
   if (tiles && (!tiles.getInductionVar().getType().isInteger(32) ||
-                !fillComputable(loop, cands, tiles)))
+                !fillComputable(loop, cands, tiles, tiles)))
     return 0;
   return tmaConsumerWarps(loop, cands);
 }
 
 /// Fills, in the producer's body at `b`, the stages of `loop`'s iterations
-/// (the ring's iterations from `offset` on), and makes `loop`'s body
-/// release the previous iteration's stage and wait for its own.
+/// (the ring's iterations from `offset` on) with the copies of `cands` and
+/// of `fillers` (copies no dot reads, for buffers of the ring that `loop`
+/// does not read: their arrivals complete each stage's "full"), and makes
+/// `loop`'s body release the previous iteration's stage and wait for its
+/// own.
 static void feedFromRing(OpBuilder &b, TmaRing &ring, scf::ForOp loop,
-                         MutableArrayRef<Candidate> cands, Value offset) {
+                         MutableArrayRef<Candidate> cands, Value offset,
+                         ArrayRef<Candidate> fillers = {}) {
   Location loc = loop.getLoc();
   {
     OpBuilder::InsertionGuard guard(b);
@@ -318,7 +339,9 @@ static void feedFromRing(OpBuilder &b, TmaRing &ring, scf::ForOp loop,
     auto [iteration, stage, phase] =
         stagePosition(b, loop, k, ring.stages, offset);
     waitForRelease(b, loc, ring.empty, stage, phase);
-    issueTmaCopies(b, loop, cands, k, stage, ring.full, /*predicated=*/false);
+    SmallVector<Candidate> copies(cands.begin(), cands.end());
+    copies.append(fillers.begin(), fillers.end());
+    issueTmaCopies(b, loop, copies, k, stage, ring.full, /*predicated=*/false);
     computeInProducer(ring, fill);
   }
   // The release first: the producer refills that stage while this warp
@@ -368,8 +391,10 @@ TmaRing pipelineTmaWithProducer(scf::ForOp loop,
   OpBuilder b(producerAnchor(loop));
   TmaRing ring;
   ring.stages = stages;
-  for (Candidate &c : cands)
+  for (Candidate &c : cands) {
     ring.buffers.push_back(c.buffer);
+    ring.bases.push_back(tmaAccess(c)->base);
+  }
   // A stage is full once each copy's bytes landed (one arrival a copy,
   // announcing them); empty once every warp of the kernel ended the MMAs
   // that read it.
@@ -436,27 +461,55 @@ bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
   ProducerOp producer = ring.producer;
   Block *block = ring.tileLoop ? ring.tileLoop.getBody() : producer->getBlock();
   if (loop->getBlock() != block || !ring.lastLoop->isBeforeInBlock(loop) ||
-      cands.size() != ring.buffers.size() || !tmaConsumerWarps(loop, cands))
+      cands.size() > ring.buffers.size() ||
+      !tmaConsumerWarps(loop, cands, /*minDots=*/1))
     return false;
-  for (auto [c, buffer] : llvm::zip_equal(cands, ring.buffers)) {
+  // Each candidate fills the buffer of its tensor, in that buffer's tile
+  // shape and encoding.
+  auto fits = [&](Candidate &c, Value buffer) {
     auto alloc = buffer.getDefiningOp<SharedAllocOp>();
     auto type = cast<RankedTensorType>(c.load.getType());
-    if (alloc.getEncoding() != c.encoding ||
-        alloc.getType().getShape().drop_front() != type.getShape() ||
-        alloc.getType().getElementType() != type.getElementType())
+    return alloc.getEncoding() == c.encoding &&
+           alloc.getType().getShape().drop_front() == type.getShape() &&
+           alloc.getType().getElementType() == type.getElementType();
+  };
+  SmallVector<Value> buffers;
+  SmallVector<bool> read(ring.buffers.size(), false);
+  for (Candidate &c : cands) {
+    Value base = tmaAccess(c)->base;
+    auto slot =
+        llvm::find_if(llvm::seq<size_t>(0, ring.buffers.size()), [&](size_t i) {
+          return !read[i] && ring.bases[i] == base && fits(c, ring.buffers[i]);
+        });
+    if (slot == llvm::seq<size_t>(0, ring.buffers.size()).end())
       return false;
+    read[*slot] = true;
+    buffers.push_back(ring.buffers[*slot]);
   }
-  // The producer computes the loop's bounds and copy addresses from what
-  // the kernel computed before it, or in its copy of the tile loop.
+  // A buffer the loop does not read gets a copy of a tile it reads (the
+  // same bytes), whose arrival completes the stage's "full".
+  SmallVector<Candidate> fillers;
+  for (auto [i, buffer] : llvm::enumerate(ring.buffers)) {
+    if (read[i])
+      continue;
+    Candidate *like =
+        llvm::find_if(cands, [&](Candidate &c) { return fits(c, buffer); });
+    if (like == cands.end())
+      return false;
+    fillers.push_back(*like);
+    fillers.back().buffer = buffer;
+  }
+  // The producer computes the loop's bounds and copy addresses: what the
+  // kernel computed before it, or again from the tile index or from such
+  // values (computeInProducer).
   if (!fillComputable(loop, cands, ring.tileLoop, producer))
     return false;
-  // The loop's iterations follow the earlier loops' in the ring.
-  OpBuilder b(producer);
-  if (ring.tileLoop)
-    b.setInsertionPoint(loop);
+  // The loop's iterations follow the earlier loops' in the ring (the
+  // producer computes the count again).
+  OpBuilder b(loop);
   Value offset = arith::AddIOp::create(b, loop.getLoc(), ring.filled,
                                        tripCount(b, ring.lastLoop));
-  for (auto [c, buffer] : llvm::zip_equal(cands, ring.buffers))
+  for (auto [c, buffer] : llvm::zip_equal(cands, buffers))
     c.buffer = buffer;
   // The earlier loop's barrier need not end its MMAs: the stages stay the
   // ring's until the last loop's.
@@ -470,7 +523,7 @@ bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
     b.setInsertionPoint(ring.producerTiles.getBody()->getTerminator());
   else
     b.setInsertionPointToEnd(&producer.getBody().front());
-  feedFromRing(b, ring, loop, cands, offset);
+  feedFromRing(b, ring, loop, cands, offset, fillers);
   ring.filled = offset;
   ring.lastLoop = loop;
   return true;
