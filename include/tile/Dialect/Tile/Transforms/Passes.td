@@ -201,10 +201,14 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     iteration every warp releases the previous iteration's stage
     (`barrier_arrive per_warp`), then waits on "full" (`tma_wait
     unsynchronized`): no block barrier in the loop. A later loop of the
-    kernel's body that qualifies the same way, whose copies fill tiles of
-    the ring's shapes and encodings and whose bounds and addresses are
-    computed before the producer (attention's masked loop), continues its
-    ring: the producer fills its iterations after the earlier loop's.
+    kernel's body that qualifies the same way (one dot or more), whose
+    copies read tensors of the ring's buffers in their shapes and encodings
+    and whose bounds and addresses the producer can compute (from values
+    before it, or side-effect free ops after its branch that it computes
+    again), continues its ring (attention's masked loop, and the last
+    block's P V reading V alone: the buffers it does not read get a copy of
+    a tile it reads, completing each stage's "full"): the producer fills
+    its iterations after the earlier loop's.
     Such loops may sit in the body of a loop in the kernel's body (a loop
     over tiles) whose bounds and copy addresses are side-effect free
     functions of its induction variable and of values from before it: the
