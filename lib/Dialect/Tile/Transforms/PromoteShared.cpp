@@ -166,6 +166,12 @@ void Candidate::eraseLoad() {
   load.erase();
 }
 
+bool isInnermost(scf::ForOp loop) {
+  return !loop.getBody()
+              ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+}
+
 std::pair<Value, Value> iterationStage(OpBuilder &b, scf::ForOp loop, Value iv,
                                        int64_t stages) {
   Location loc = loop.getLoc();
@@ -533,9 +539,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     // over tiles) has no K of its own, and a producer may replace it.
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
-      if (!loop.getBody()
-               ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
-               .wasInterrupted())
+      if (isInnermost(loop))
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops)

@@ -154,6 +154,11 @@ int64_t tmaProducerWarps(mlir::scf::ForOp loop,
                          llvm::MutableArrayRef<Candidate> cands, int64_t stages,
                          bool warpSpecialize, bool wgmma, bool tma);
 
+/// True when `loop` holds no loop: the loops tile-promote-shared pipelines
+/// (a loop around loops, a persistent grid's loop over tiles, runs its
+/// body's ops once a tile, as a kernel body does).
+bool isInnermost(mlir::scf::ForOp loop);
+
 /// The op a producer warpgroup for `loop` is created before: the loop
 /// around it when it is in the body of a loop in the kernel's body (a
 /// persistent grid's loop over tiles), else the loop itself.

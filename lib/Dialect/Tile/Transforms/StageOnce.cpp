@@ -68,13 +68,10 @@ SmallVector<DotOp> wgmmaLoopDotsReadingA(LoadOp load) {
 }
 
 /// True when `op` is in an innermost loop, whose loads tile-promote-shared
-/// pipelines (a loop around loops, a persistent grid's loop over tiles,
-/// runs its body's ops once a tile, as a kernel body does).
+/// pipelines (isInnermost).
 bool inInnermostLoop(Operation *op) {
   auto loop = op->getParentOfType<scf::ForOp>();
-  return loop && !loop.getBody()
-                      ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
-                      .wasInterrupted();
+  return loop && isInnermost(loop);
 }
 
 /// A 16-bit tile loaded outside innermost loops, stageable as it is.
