@@ -382,7 +382,9 @@ bool tile::promoteNarrowIntegers(Function &f) {
 }
 
 bool tile::settleConstantGuards(Function &f) {
-  SmallVector<std::pair<CallInst *, bool>> guarded;
+  /// Each guarded statement, whether its guard is true, and its text
+  /// without the guard.
+  SmallVector<std::tuple<CallInst *, bool, StringRef>> guarded;
   for (Instruction &inst : instructions(f)) {
     auto *call = dyn_cast<CallInst>(&inst);
     auto *code = call ? dyn_cast<InlineAsm>(call->getCalledOperand()) : nullptr;
@@ -395,13 +397,11 @@ bool tile::settleConstantGuards(Function &f) {
         !text.starts_with(" ") || operand >= call->arg_size())
       continue;
     if (auto *value = dyn_cast<ConstantInt>(call->getArgOperand(operand)))
-      guarded.push_back({call, value->isOne()});
+      guarded.push_back({call, value->isOne(), text.ltrim()});
   }
-  for (auto [call, taken] : guarded) {
+  for (auto [call, taken, text] : guarded) {
     if (taken) {
       auto *code = cast<InlineAsm>(call->getCalledOperand());
-      StringRef text = StringRef(code->getAsmString()).ltrim();
-      text = text.drop_front(text.find(' ')).ltrim();
       call->setCalledOperand(InlineAsm::get(
           code->getFunctionType(), text, code->getConstraintString(),
           code->hasSideEffects(), code->isAlignStack(), code->getDialect(),

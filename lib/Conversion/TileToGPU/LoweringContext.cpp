@@ -143,6 +143,12 @@ Value LoweringContext::ownerPredicate(const Distribution &dist) {
   return pred;
 }
 
+/// The position in `block` of the op of `block` that is or holds `op`.
+static int64_t positionIn(Block *block, Operation *op) {
+  return int64_t(std::distance(
+      block->begin(), block->findAncestorOpInBlock(*op)->getIterator()));
+}
+
 Value LoweringContext::sharedPointer(int64_t bytes, int64_t size) {
   // After the buffers live here (mbarriers live throughout). A buffer's
   // range ends at its last user; the ops that end a pipelined loop (the
@@ -153,11 +159,9 @@ Value LoweringContext::sharedPointer(int64_t bytes, int64_t size) {
   for (const PlacedBuffer &buffer : placedBuffers) {
     bool live = buffer.first <= bodyPosition && bodyPosition <= buffer.last;
     // In a buffer's own block, the op's position there.
-    if (Operation *at = buffer.block && loweredOp
-                            ? buffer.block->findAncestorOpInBlock(*loweredOp)
-                            : nullptr) {
-      auto position =
-          int64_t(std::distance(buffer.block->begin(), at->getIterator()));
+    if (buffer.block && loweredOp &&
+        buffer.block->findAncestorOpInBlock(*loweredOp)) {
+      int64_t position = positionIn(buffer.block, loweredOp);
       live = buffer.blockFirst <= position && position <= buffer.blockLast;
     }
     if (live)
@@ -279,14 +283,10 @@ void LoweringContext::placeSharedBuffers() {
     if (stages && block != &body && llvm::all_of(live, [&](Operation *op) {
           return block->findAncestorOpInBlock(*op);
         })) {
-      auto local = [&](Operation *op) {
-        return int64_t(std::distance(
-            block->begin(), block->findAncestorOpInBlock(*op)->getIterator()));
-      };
       buffer.block = block;
-      buffer.blockFirst = buffer.blockLast = local(alloc);
+      buffer.blockFirst = buffer.blockLast = positionIn(block, alloc);
       for (Operation *op : live)
-        buffer.blockLast = std::max(buffer.blockLast, local(op));
+        buffer.blockLast = std::max(buffer.blockLast, positionIn(block, op));
     }
     // mbarriers keep their bytes to the end: reusing an mbarrier's memory
     // for data would need an mbarrier.inval first.

@@ -477,11 +477,11 @@ bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
   SmallVector<bool> read(ring.buffers.size(), false);
   for (Candidate &c : cands) {
     Value base = tmaAccess(c)->base;
-    auto slot =
-        llvm::find_if(llvm::seq<size_t>(0, ring.buffers.size()), [&](size_t i) {
-          return !read[i] && ring.bases[i] == base && fits(c, ring.buffers[i]);
-        });
-    if (slot == llvm::seq<size_t>(0, ring.buffers.size()).end())
+    auto slots = llvm::seq<size_t>(0, ring.buffers.size());
+    auto slot = llvm::find_if(slots, [&](size_t i) {
+      return !read[i] && ring.bases[i] == base && fits(c, ring.buffers[i]);
+    });
+    if (slot == slots.end())
       return false;
     read[*slot] = true;
     buffers.push_back(ring.buffers[*slot]);
