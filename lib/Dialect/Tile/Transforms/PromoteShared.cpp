@@ -544,8 +544,10 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     });
     for (scf::ForOp loop : loops)
       pipeline(loop);
-    for (auto &[kernel, ring] : rings)
+    for (auto &[kernel, ring] : rings) {
       finishTmaRing(ring);
+      stageTileOperands(ring, maxSharedBytes);
+    }
     if (wgmma) {
       stageLoneDots(getOperation());
       stageInvariantOperands(getOperation());

@@ -188,6 +188,8 @@ struct TmaRing {
   mlir::Value tileStart;
   /// The tile loop's values the producer computes, to its copies.
   mlir::IRMapping inProducer;
+  /// Each loop the ring feeds, to the producer's fill loop for it.
+  llvm::DenseMap<mlir::Operation *, mlir::scf::ForOp> fills;
 };
 
 /// Pipelines `loop`, whose candidates are all TMA copies (their buffers
@@ -210,6 +212,27 @@ TmaRing pipelineTmaWithProducer(mlir::scf::ForOp loop,
 bool continueTmaRing(TmaRing &ring, mlir::scf::ForOp loop,
                      llvm::MutableArrayRef<Candidate> cands);
 
+/// True when `ring`'s producer can compute `v` where it fills the ring's
+/// stages: a value it has, its tile loop's induction variable, or a
+/// side-effect free op over such values (WarpSpecialize.cpp).
+bool producerCanCompute(TmaRing &ring, mlir::Value v);
+
+/// Makes the ops of `root` (in the producer's body) compute what they read
+/// there: each operand the producer does not have is replaced by its clone
+/// (producerCanCompute holds for it), cloned before `root` once per ring
+/// (WarpSpecialize.cpp).
+void computeInProducer(TmaRing &ring, mlir::Operation *root);
+
+/// Copies by the ring's producer, into buffers of their own, the 16-bit
+/// tiles that the body of its loop over tiles loads for the A of
+/// warpgroup-MMA dots in the ring's loops (attention's Q of each query
+/// block), where `maxSharedBytes` leaves room (StageOnce.cpp).
+void stageTileOperands(TmaRing &ring, int64_t maxSharedBytes);
+
+/// `term` as an i32 value at `b` (PromoteShared.cpp).
+mlir::Value materialize(mlir::OpBuilder &b, mlir::Location loc,
+                        const ScalarTerm &term);
+
 /// Ends each tile of a ring fed inside a loop over tiles: the tile's last
 /// stage goes back to the producer after the ring's last loop, and both
 /// copies of the tile loop carry the ring's iteration count into the next
@@ -224,6 +247,14 @@ void stageLoneDots(mlir::ModuleOp module);
 /// it every iteration, where it would take each thread 64 registers or
 /// more (StageOnce.cpp).
 void stageInvariantOperands(mlir::ModuleOp module);
+
+/// Whether holding `elements` 16-bit elements of loop-invariant A operands
+/// over `warps` warps takes each thread 64 registers or more (128 elements:
+/// attention's Q at D = 128 with 128 rows on 4 warps, which spilled and ran
+/// 1.2-1.45x slower; or the two halves of those rows, each read by its own
+/// dots); below that, reading them from shared memory every iteration cost
+/// up to 7% (bench/NOTES.md v39) (StageOnce.cpp).
+bool operandRegistersShort(int64_t elements, unsigned warps);
 
 /// Bytes of the operands stageInvariantOperands may copy once for the dots
 /// of `loop` (live through it, beside its stages), counted before the loop

@@ -6,7 +6,9 @@
 // outside innermost loops (one block of K; tile-decompose-batched-dot's
 // per-batch dots), and a 16-bit A loaded before loops whose dots read it every
 // iteration (attention's Q) where holding it would take each thread 64
-// registers or more.
+// registers or more. In a loop over tiles whose loops a producer's ring
+// feeds (a persistent grid), such an A loaded in each tile is copied by the
+// producer instead, ahead of time, into slots of its own (stageTileOperands).
 //
 //===----------------------------------------------------------------------===//
 #include "PromoteSharedCommon.h"
@@ -98,11 +100,8 @@ llvm::SetVector<Operation *> invariantALoads(scf::ForOp loop) {
   return loads;
 }
 
-/// Whether holding `loads` (invariantALoads of a loop) takes a thread 64
-/// registers or more (128 elements: attention's Q at D = 128 with 128 rows
-/// on 4 warps, which spilled and ran 1.2-1.45x slower; or the two halves of
-/// those rows, each read by its own dots); below that, reading them from
-/// shared memory every iteration cost up to 7% (bench/NOTES.md v39).
+/// Whether holding `loads` (invariantALoads of a loop) takes a thread too
+/// many registers (operandRegistersShort).
 bool registersShort(const llvm::SetVector<Operation *> &loads) {
   if (loads.empty())
     return false;
@@ -117,12 +116,77 @@ bool registersShort(const llvm::SetVector<Operation *> &loads) {
           cast<RankedTensorType>(loads.front()->getResult(0).getType())
               .getEncoding())
           .getNumWarps();
-  return elements / (32 * warps) >= 128;
+  return operandRegistersShort(elements, warps);
+}
+
+/// Shared memory left beside a ring's stages and the operands its producer
+/// copies once a tile (stageTileOperands), for the layout conversions'
+/// scratch and the mbarriers.
+constexpr int64_t kScratchReserveBytes = 8 * 1024;
+
+/// A tile the body of a loop over tiles loads for the A of warpgroup-MMA
+/// dots in a ring's loops, which the ring's producer copies instead.
+struct TileOperand {
+  LoadOp load;
+  TensorTileAccess access;
+  SmallVector<DotOp> dots;
+  /// The first and last of the ring's loops whose dots read it.
+  Operation *firstLoop = nullptr, *lastLoop = nullptr;
+};
+
+/// `load` as a TileOperand of `ring` (its buffer stored as `encoding`):
+/// read only through conversions to a dot-operand layout, as the A of
+/// warpgroup-MMA dots directly in the ring's loops after it; a tile the TMA
+/// can copy from addresses the producer can compute. None otherwise.
+std::optional<TileOperand> tileOperand(TmaRing &ring, LoadOp load,
+                                       SharedEncodingAttr encoding) {
+  if (load->use_empty())
+    return std::nullopt;
+  TileOperand operand{load, {}, {}};
+  Block *body = ring.tileLoop.getBody();
+  for (Operation *user : load->getUsers()) {
+    auto cvt = dyn_cast<ConvertLayoutOp>(user);
+    if (!cvt || !isa<DotOperandEncodingAttr>(cvt.getType().getEncoding()))
+      return std::nullopt;
+    for (Operation *cvtUser : cvt->getUsers()) {
+      auto dot = dyn_cast<DotOp>(cvtUser);
+      Operation *loop = dot ? dot->getParentOp() : nullptr;
+      if (!dot || dot.getA() != cvt.getResult() || !hasWgmmaLayout(dot) ||
+          loop->getBlock() != body || !ring.fills.contains(loop) ||
+          !load->isBeforeInBlock(loop))
+        return std::nullopt;
+      operand.dots.push_back(dot);
+      if (!operand.firstLoop || loop->isBeforeInBlock(operand.firstLoop))
+        operand.firstLoop = loop;
+      if (!operand.lastLoop || operand.lastLoop->isBeforeInBlock(loop))
+        operand.lastLoop = loop;
+    }
+  }
+  Candidate c{load, {}, {}, Value(), encoding};
+  std::optional<TensorTileAccess> access = tmaAccess(c);
+  if (!access)
+    return std::nullopt;
+  auto computable = [&](const ScalarTerm &term) {
+    return !term.value || producerCanCompute(ring, term.value);
+  };
+  for (unsigned d = 0; d < 2; ++d)
+    if (!computable(access->starts[d]) || !computable(access->bounds[d]) ||
+        !computable(access->strides[d]))
+      return std::nullopt;
+  if (!producerCanCompute(ring, access->base) ||
+      (access->sliced && !computable(access->slice)))
+    return std::nullopt;
+  operand.access = *access;
+  return operand;
 }
 
 } // namespace
 
 namespace tile::promote {
+
+bool operandRegistersShort(int64_t elements, unsigned warps) {
+  return elements / (32 * warps) >= 128;
+}
 
 int64_t invariantOperandBytes(scf::ForOp loop) {
   llvm::SetVector<Operation *> loads = invariantALoads(loop);
@@ -279,6 +343,139 @@ void stageLoneDots(ModuleOp module) {
     // buffers' bytes are scratch or other buffers again.
     b.setInsertionPointAfter(dot);
     AsyncWaitOp::create(b, loc, 0);
+  }
+}
+
+void stageTileOperands(TmaRing &ring, int64_t maxSharedBytes) {
+  if (!ring.tileLoop)
+    return;
+  scf::ForOp tiles = ring.tileLoop;
+  SmallVector<TileOperand> operands;
+  RankedTensorType type;
+  SharedEncodingAttr encoding;
+  for (LoadOp load : tiles.getBody()->getOps<LoadOp>()) {
+    auto loadType = dyn_cast<RankedTensorType>(load.getType());
+    BlockedEncodingAttr layout = loadType ? stageableLayout(load) : nullptr;
+    if (!layout || loadType.getElementTypeBitWidth() != 16)
+      continue;
+    // One buffer for all: tiles of one type and order.
+    auto loadEncoding = SharedEncodingAttr::getForWgmma(
+        load.getContext(), loadType.getShape(), loadType.getElementType(),
+        layout.getOrder());
+    if (!loadEncoding ||
+        (type && (loadType.getShape() != type.getShape() ||
+                  loadType.getElementType() != type.getElementType() ||
+                  loadEncoding != encoding)))
+      continue;
+    if (std::optional<TileOperand> operand =
+            tileOperand(ring, load, loadEncoding)) {
+      operands.push_back(std::move(*operand));
+      type = loadType;
+      encoding = loadEncoding;
+    }
+  }
+  if (operands.empty())
+    return;
+  // Two slots, so that the producer copies the next tile's operand while
+  // the MMAs read this one's; one where shared memory is short (its copy
+  // then waits for the last dot that reads the slot); none where that is
+  // short too.
+  auto bytesOf = [](Value buffer) {
+    auto memref = cast<MemRefType>(buffer.getType());
+    return memref.getNumElements() * memref.getElementTypeBitWidth() / 8;
+  };
+  int64_t ringBytes = 0;
+  for (Value buffer : ring.buffers)
+    ringBytes += bytesOf(buffer);
+  int64_t tileBytes = type.getNumElements() * 2;
+  int64_t slots = 0;
+  for (int64_t n : {2, 1})
+    if (ringBytes + n * tileBytes + kScratchReserveBytes <= maxSharedBytes) {
+      slots = n;
+      break;
+    }
+  if (!slots)
+    return;
+  Location loc = tiles.getLoc();
+  OpBuilder b(ring.producer);
+  auto i32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 32);
+  };
+  Value buffer = allocateStages(b, operands.front().load, slots, encoding);
+  // Full once the copy landed; empty once every warp that reads it ended
+  // its MMAs (the warps the ring's "empty" counts).
+  Value full = allocateStageBarriers(b, loc, slots, 1);
+  int64_t readers = ring.empty.getDefiningOp<BarrierAllocOp>().getArrivals();
+  Value empty = allocateStageBarriers(b, loc, slots, readers);
+  bool inShared = operandRegistersShort(type.getNumElements(), readers);
+  for (auto [j, operand] : llvm::enumerate(operands)) {
+    LoadOp load = operand.load;
+    // The operands' running count over tiles: the ring's slot and phase.
+    b.setInsertionPoint(load);
+    Value tile = arith::DivUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, tiles.getInductionVar(),
+                              tiles.getLowerBound()),
+        tiles.getStep());
+    Value count = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, tile, i32(operands.size())),
+        i32(j));
+    Value slot = arith::RemUIOp::create(b, loc, count, i32(slots));
+    Value phase = stagePhase(b, loc, count, slots);
+    // The producer copies the tile before the fill loop of its first
+    // reader, once the MMAs that read the slot before have ended.
+    scf::ForOp fill = ring.fills.lookup(operand.firstLoop);
+    OpBuilder p(fill);
+    const TensorTileAccess &access = operand.access;
+    unsigned row = 1 - access.contiguousDim;
+    Value one = arith::ConstantIntOp::create(p, loc, 1, 32);
+    auto wait = TmaWaitOp::create(p, loc, empty, slot,
+                                  arith::XOrIOp::create(p, loc, phase, one),
+                                  /*unsynchronized=*/true);
+    Value starts[] = {materialize(p, loc, access.starts[0]),
+                      materialize(p, loc, access.starts[1])};
+    Value bounds[] = {materialize(p, loc, access.bounds[0]),
+                      materialize(p, loc, access.bounds[1])};
+    Value stride = materialize(p, loc, access.strides[row]);
+    Value slice = access.sliced ? materialize(p, loc, access.slice) : Value();
+    Value always = arith::ConstantIntOp::create(p, loc, 1, 1);
+    auto copy = TmaCopyOp::create(p, load.getLoc(), access.base, starts, bounds,
+                                  stride, slice, buffer, slot, full, always,
+                                  /*predicated=*/false);
+    for (Operation *op = wait->getPrevNode(); op != copy;
+         op = op->getNextNode())
+      computeInProducer(ring, op);
+    computeInProducer(ring, copy);
+    // The MMA warps wait for it before its first reader. They load it into
+    // registers there, as the load's conversions did, and hand the slot
+    // back at once; or, where it would take each thread 64 registers or
+    // more, the MMAs read it through descriptors and the slot goes back
+    // after its last reader (whose MMAs each iteration waits for).
+    b.setInsertionPoint(operand.firstLoop);
+    TmaWaitOp::create(b, loc, full, slot, phase, /*unsynchronized=*/true);
+    if (!inShared) {
+      // One read per layout the conversions gave it.
+      DenseMap<Type, Value> reads;
+      for (Operation *cvt : load->getUsers()) {
+        Value &read = reads[cvt->getResult(0).getType()];
+        if (!read)
+          read = SharedLoadOp::create(b, loc, cvt->getResult(0).getType(),
+                                      buffer, slot, /*transposed=*/false);
+        cvt->getResult(0).replaceAllUsesWith(read);
+      }
+    } else {
+      for (DotOp dot : operand.dots) {
+        b.setInsertionPoint(dot);
+        dot.getAMutable().assign(SharedLoadOp::create(
+            b, loc, dot.getA().getType(), buffer, slot, /*transposed=*/false));
+      }
+      b.setInsertionPointAfter(operand.lastLoop);
+    }
+    BarrierArriveOp::create(b, loc, empty, slot, Value(), /*per_warp=*/true,
+                            /*publish_shared=*/false);
+    for (Operation *cvt : llvm::make_early_inc_range(load->getUsers()))
+      cvt->erase();
+    load.erase();
   }
 }
 

@@ -154,10 +154,13 @@ static bool fillComputable(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   return true;
 }
 
-/// Makes the ops of `root` (in the producer's body) compute what they read
-/// there: each operand the producer does not have is replaced by its clone
-/// (computableInProducer holds for it), cloned before `root` once per ring.
-static void computeInProducer(TmaRing &ring, Operation *root) {
+bool producerCanCompute(TmaRing &ring, Value v) {
+  ProducerScope scope(ring.tileLoop, ring.producer);
+  DenseMap<Value, bool> memo;
+  return computableInProducer(v, scope, memo);
+}
+
+void computeInProducer(TmaRing &ring, Operation *root) {
   ProducerScope scope(ring.tileLoop, ring.producer);
   OpBuilder b(root);
   std::function<Value(Value)> copy = [&](Value v) -> Value {
@@ -343,6 +346,7 @@ static void feedFromRing(OpBuilder &b, TmaRing &ring, scf::ForOp loop,
     copies.append(fillers.begin(), fillers.end());
     issueTmaCopies(b, loop, copies, k, stage, ring.full, /*predicated=*/false);
     computeInProducer(ring, fill);
+    ring.fills[loop] = fill;
   }
   // The release first: the producer refills that stage while this warp
   // waits for the next. A tile's first iteration releases nothing: the
