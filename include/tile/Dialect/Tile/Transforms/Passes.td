@@ -214,8 +214,15 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     functions of its induction variable and of values from before it: the
     producer is created before that loop and runs a copy of it (those ops
     cloned), both copies carrying the ring's iteration count across tiles;
-    each tile's last stage is released after its last loop. Only innermost
-    loops are pipelined; loads in a loop around loops are staged as a
+    each tile's last stage is released after its last loop. A 16-bit tile
+    that loop's body loads (a TMA copy from addresses the producer
+    computes) only for the A of dots in those loops is copied by the
+    producer too, into two slots of its own (one, or none, where shared
+    memory is short), before the fill loop of its first reader; the MMA
+    warps wait for it there and load it into registers, handing the slot
+    back at once (through descriptors, the slot back after its last reader,
+    where it would take a thread 64 registers or more). Only innermost
+    loops are pipelined; other loads in a loop around loops are staged as a
     kernel body's (one-stage buffers, waited for where their dot is).
     With four or
     more stages, such a dot whose result is only its own accumulator in the
