@@ -376,10 +376,15 @@ void stageTileOperands(TmaRing &ring, int64_t maxSharedBytes) {
   }
   if (operands.empty())
     return;
-  // Two slots, so that the producer copies the next tile's operand while
-  // the MMAs read this one's; one where shared memory is short (its copy
-  // then waits for the last dot that reads the slot); none where that is
-  // short too.
+  // Read through descriptors where registers are short: each slot is then
+  // the MMAs' until the last loop that reads it.
+  int64_t readers = ring.empty.getDefiningOp<BarrierAllocOp>().getArrivals();
+  bool inShared = operandRegistersShort(type.getNumElements(), readers);
+  // Two slots, so that the producer copies the next operand while the
+  // kernel's warps still hold the slot of this one; one where shared memory
+  // is short beside the ring; none where that is short too, or where an
+  // operand read through descriptors would wait for a slot the MMAs of an
+  // earlier one still read (their loops overlap).
   auto bytesOf = [](Value buffer) {
     auto memref = cast<MemRefType>(buffer.getType());
     return memref.getNumElements() * memref.getElementTypeBitWidth() / 8;
@@ -396,18 +401,20 @@ void stageTileOperands(TmaRing &ring, int64_t maxSharedBytes) {
     }
   if (!slots)
     return;
+  if (inShared)
+    for (size_t j = 0; j + slots < operands.size(); ++j)
+      if (!operands[j].lastLoop->isBeforeInBlock(operands[j + slots].firstLoop))
+        return;
   Location loc = tiles.getLoc();
   OpBuilder b(ring.producer);
   auto i32 = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, v, 32);
   };
   Value buffer = allocateStages(b, operands.front().load, slots, encoding);
-  // Full once the copy landed; empty once every warp that reads it ended
-  // its MMAs (the warps the ring's "empty" counts).
+  // Full once the copy landed; empty once every warp that reads it is done
+  // with it (the warps the ring's "empty" counts).
   Value full = allocateStageBarriers(b, loc, slots, 1);
-  int64_t readers = ring.empty.getDefiningOp<BarrierAllocOp>().getArrivals();
   Value empty = allocateStageBarriers(b, loc, slots, readers);
-  bool inShared = operandRegistersShort(type.getNumElements(), readers);
   for (auto [j, operand] : llvm::enumerate(operands)) {
     LoadOp load = operand.load;
     // The operands' running count over tiles: the ring's slot and phase.
