@@ -367,7 +367,7 @@ std::optional<TensorTileAccess> tmaAccess(Candidate &c) {
 }
 
 /// `term` as an i32 value at `b`.
-Value materialize(OpBuilder &b, Location loc, const ScalarTerm &term) {
+static Value materialize(OpBuilder &b, Location loc, const ScalarTerm &term) {
   Value constant = arith::ConstantIntOp::create(b, loc, term.constant, 32);
   if (!term.value)
     return constant;
@@ -375,6 +375,15 @@ Value materialize(OpBuilder &b, Location loc, const ScalarTerm &term) {
              ? term.value
              : arith::AddIOp::create(b, loc, term.value, constant).getResult();
 }
+
+TmaCopyOperands::TmaCopyOperands(OpBuilder &b, Location loc,
+                                 const TensorTileAccess &access)
+    : starts{materialize(b, loc, access.starts[0]),
+             materialize(b, loc, access.starts[1])},
+      bounds{materialize(b, loc, access.bounds[0]),
+             materialize(b, loc, access.bounds[1])},
+      stride(materialize(b, loc, access.strides[1 - access.contiguousDim])),
+      slice(access.sliced ? materialize(b, loc, access.slice) : Value()) {}
 
 /// The op of `loop`'s body that is or holds its first dot (a loop with
 /// staged operands has the dots that read them).
@@ -504,15 +513,10 @@ void issueTmaCopies(OpBuilder &b, scf::ForOp loop,
         matchTensorTileAccess(mapping.lookupOrDefault(c.load.getPtr()),
                               mapping.lookupOrDefault(c.load.getMask()));
     assert(access && "tmaAccess matched the load");
-    unsigned row = 1 - access->contiguousDim;
-    Value starts[] = {materialize(b, loc, access->starts[0]),
-                      materialize(b, loc, access->starts[1])};
-    Value bounds[] = {materialize(b, loc, access->bounds[0]),
-                      materialize(b, loc, access->bounds[1])};
-    Value slice = access->sliced ? materialize(b, loc, access->slice) : Value();
-    TmaCopyOp::create(b, c.load.getLoc(), access->base, starts, bounds,
-                      materialize(b, loc, access->strides[row]), slice,
-                      c.buffer, stage, barriers, inRange, predicated);
+    TmaCopyOperands at(b, loc, *access);
+    TmaCopyOp::create(b, c.load.getLoc(), access->base, at.starts, at.bounds,
+                      at.stride, at.slice, c.buffer, stage, barriers, inRange,
+                      predicated);
     // The pointer and mask tiles are not needed.
     for (Operation *op : llvm::reverse(cloned))
       if (op->use_empty())

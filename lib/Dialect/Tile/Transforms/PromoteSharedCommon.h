@@ -229,9 +229,17 @@ void computeInProducer(TmaRing &ring, mlir::Operation *root);
 /// block), where `maxSharedBytes` leaves room (StageOnce.cpp).
 void stageTileOperands(TmaRing &ring, int64_t maxSharedBytes);
 
-/// `term` as an i32 value at `b` (PromoteShared.cpp).
-mlir::Value materialize(mlir::OpBuilder &b, mlir::Location loc,
-                        const ScalarTerm &term);
+/// The scalar operands of a `tma_copy` of the tensor tile `access` reads,
+/// computed at `b` (PromoteShared.cpp).
+struct TmaCopyOperands {
+  TmaCopyOperands(mlir::OpBuilder &b, mlir::Location loc,
+                  const TensorTileAccess &access);
+  mlir::Value starts[2], bounds[2];
+  /// Elements between the tile's rows.
+  mlir::Value stride;
+  /// The slice of a packed 3-D tensor (null when not sliced).
+  mlir::Value slice;
+};
 
 /// Ends each tile of a ring fed inside a loop over tiles: the tile's last
 /// stage goes back to the producer after the ring's last loop, and both

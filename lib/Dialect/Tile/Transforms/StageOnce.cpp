@@ -417,7 +417,8 @@ void stageTileOperands(TmaRing &ring, int64_t maxSharedBytes) {
   Value empty = allocateStageBarriers(b, loc, slots, readers);
   for (auto [j, operand] : llvm::enumerate(operands)) {
     LoadOp load = operand.load;
-    // The operands' running count over tiles: the ring's slot and phase.
+    // The operands' running count over tiles: the ring's slot and phase;
+    // the copy's operands, computed again by the producer.
     b.setInsertionPoint(load);
     Value tile = arith::DivUIOp::create(
         b, loc,
@@ -429,29 +430,19 @@ void stageTileOperands(TmaRing &ring, int64_t maxSharedBytes) {
         i32(j));
     Value slot = arith::RemUIOp::create(b, loc, count, i32(slots));
     Value phase = stagePhase(b, loc, count, slots);
+    Value released = arith::XOrIOp::create(b, loc, phase, i32(1));
+    TmaCopyOperands at(b, loc, operand.access);
+    Value always = arith::ConstantIntOp::create(b, loc, 1, 1);
     // The producer copies the tile before the fill loop of its first
-    // reader, once the MMAs that read the slot before have ended.
-    scf::ForOp fill = ring.fills.lookup(operand.firstLoop);
-    OpBuilder p(fill);
-    const TensorTileAccess &access = operand.access;
-    unsigned row = 1 - access.contiguousDim;
-    Value one = arith::ConstantIntOp::create(p, loc, 1, 32);
-    auto wait = TmaWaitOp::create(p, loc, empty, slot,
-                                  arith::XOrIOp::create(p, loc, phase, one),
+    // reader, once the kernel's warps handed the slot back.
+    OpBuilder p(ring.fills.lookup(operand.firstLoop));
+    auto wait = TmaWaitOp::create(p, loc, empty, slot, released,
                                   /*unsynchronized=*/true);
-    Value starts[] = {materialize(p, loc, access.starts[0]),
-                      materialize(p, loc, access.starts[1])};
-    Value bounds[] = {materialize(p, loc, access.bounds[0]),
-                      materialize(p, loc, access.bounds[1])};
-    Value stride = materialize(p, loc, access.strides[row]);
-    Value slice = access.sliced ? materialize(p, loc, access.slice) : Value();
-    Value always = arith::ConstantIntOp::create(p, loc, 1, 1);
-    auto copy = TmaCopyOp::create(p, load.getLoc(), access.base, starts, bounds,
-                                  stride, slice, buffer, slot, full, always,
+    auto copy = TmaCopyOp::create(p, load.getLoc(), operand.access.base,
+                                  at.starts, at.bounds, at.stride, at.slice,
+                                  buffer, slot, full, always,
                                   /*predicated=*/false);
-    for (Operation *op = wait->getPrevNode(); op != copy;
-         op = op->getNextNode())
-      computeInProducer(ring, op);
+    computeInProducer(ring, wait);
     computeInProducer(ring, copy);
     // The MMA warps wait for it before its first reader. They load it into
     // registers there, as the load's conversions did, and hand the slot
