@@ -135,32 +135,22 @@ struct TileOperand {
 };
 
 /// `load` as a TileOperand of `ring` (its buffer stored as `encoding`):
-/// read only through conversions to a dot-operand layout, as the A of
-/// warpgroup-MMA dots directly in the ring's loops after it; a tile the TMA
-/// can copy from addresses the producer can compute. None otherwise.
+/// read only as the A of warpgroup-MMA dots in the ring's loops after it
+/// (wgmmaLoopDotsReadingA); a tile the TMA can copy from addresses the
+/// producer can compute. None otherwise.
 std::optional<TileOperand> tileOperand(TmaRing &ring, LoadOp load,
                                        SharedEncodingAttr encoding) {
-  if (load->use_empty())
+  TileOperand operand{load, {}, wgmmaLoopDotsReadingA(load)};
+  if (operand.dots.empty())
     return std::nullopt;
-  TileOperand operand{load, {}, {}};
-  Block *body = ring.tileLoop.getBody();
-  for (Operation *user : load->getUsers()) {
-    auto cvt = dyn_cast<ConvertLayoutOp>(user);
-    if (!cvt || !isa<DotOperandEncodingAttr>(cvt.getType().getEncoding()))
+  for (DotOp dot : operand.dots) {
+    Operation *loop = dot->getParentOp();
+    if (!ring.fills.contains(loop) || !load->isBeforeInBlock(loop))
       return std::nullopt;
-    for (Operation *cvtUser : cvt->getUsers()) {
-      auto dot = dyn_cast<DotOp>(cvtUser);
-      Operation *loop = dot ? dot->getParentOp() : nullptr;
-      if (!dot || dot.getA() != cvt.getResult() || !hasWgmmaLayout(dot) ||
-          loop->getBlock() != body || !ring.fills.contains(loop) ||
-          !load->isBeforeInBlock(loop))
-        return std::nullopt;
-      operand.dots.push_back(dot);
-      if (!operand.firstLoop || loop->isBeforeInBlock(operand.firstLoop))
-        operand.firstLoop = loop;
-      if (!operand.lastLoop || operand.lastLoop->isBeforeInBlock(loop))
-        operand.lastLoop = loop;
-    }
+    if (!operand.firstLoop || loop->isBeforeInBlock(operand.firstLoop))
+      operand.firstLoop = loop;
+    if (!operand.lastLoop || operand.lastLoop->isBeforeInBlock(loop))
+      operand.lastLoop = loop;
   }
   Candidate c{load, {}, {}, Value(), encoding};
   std::optional<TensorTileAccess> access = tmaAccess(c);
