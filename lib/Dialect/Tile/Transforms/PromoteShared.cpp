@@ -619,7 +619,7 @@ struct PromoteShared : tile::impl::TilePromoteSharedBase<PromoteShared> {
     Operation *kernel = loop->getParentOfType<KernelOp>();
     if (auto ring = rings.find(kernel);
         useTma && ring != rings.end() &&
-        continueTmaRing(ring->second, loop, cands))
+        continueTmaRing(ring->second, loop, cands, budget))
       return;
     DotOp producerFor =
         producerDot(loop, cands, stages, warpSpecialize, wgmma, tma);

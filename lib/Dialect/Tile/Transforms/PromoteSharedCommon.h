@@ -145,8 +145,9 @@ void pipelineWithProducer(mlir::scf::ForOp loop,
 /// The warps of `loop`'s kernel when a producer warpgroup may issue the
 /// TMA copies of its `stages` stages (pipelineTmaWithProducer): with
 /// `warpSpecialize`, every candidate a TMA copy, no MMAs in flight across
-/// iterations, two or more warpgroup-MMA dots directly in the body, all on
-/// two warpgroups, and a loop that may take a producer (in the kernel's
+/// iterations, two or more warpgroup-MMA dots directly in the body (one
+/// where a later loop of its block has two or more), all on two
+/// warpgroups, and a loop that may take a producer (in the kernel's
 /// body, or in the body of a loop over tiles there whose bounds and copy
 /// addresses the producer can compute; after nothing that writes memory;
 /// none there yet). 0 when none may (WarpSpecialize.cpp).
@@ -207,10 +208,14 @@ TmaRing pipelineTmaWithProducer(mlir::scf::ForOp loop,
 /// after the unmasked one; the last block's P V, V alone, after both): the
 /// producer's next fill loop, which computes the loop's bounds and
 /// addresses from values defined before it (or in its copy of the tile
-/// loop). False, changing nothing, when the loop cannot
-/// (WarpSpecialize.cpp).
+/// loop). A tensor the ring holds no buffer for gets one, which the
+/// earlier loops' fills fill with a tile of the same shape they copy
+/// (attention's V after a first key block that reads K alone), where the
+/// ring's stages still fit in `budgetBytes`. False, changing nothing, when
+/// the loop cannot (WarpSpecialize.cpp).
 bool continueTmaRing(TmaRing &ring, mlir::scf::ForOp loop,
-                     llvm::MutableArrayRef<Candidate> cands);
+                     llvm::MutableArrayRef<Candidate> cands,
+                     int64_t budgetBytes);
 
 /// True when `ring`'s producer can compute `v` where it fills the ring's
 /// stages: a value it has, its tile loop's induction variable, or a
@@ -220,7 +225,7 @@ bool producerCanCompute(TmaRing &ring, mlir::Value v);
 /// Makes the ops of `root` (in the producer's body) compute what they read
 /// there: each operand the producer does not have is replaced by its clone
 /// (producerCanCompute holds for it), cloned before `root` once per ring
-/// (WarpSpecialize.cpp).
+/// (a clone made for a later op moves up to `root`) (WarpSpecialize.cpp).
 void computeInProducer(TmaRing &ring, mlir::Operation *root);
 
 /// Copies by the ring's producer, into buffers of their own, the 16-bit

@@ -163,9 +163,22 @@ bool producerCanCompute(TmaRing &ring, Value v) {
 void computeInProducer(TmaRing &ring, Operation *root) {
   ProducerScope scope(ring.tileLoop, ring.producer);
   OpBuilder b(root);
+  // A clone made for a later op (a later loop's fill, before an operand
+  // copy placed at an earlier one) moves up to `root`, with its operands.
+  std::function<void(Value)> hoist = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != root->getBlock() ||
+        def->isBeforeInBlock(root))
+      return;
+    for (Value operand : def->getOperands())
+      hoist(operand);
+    def->moveBefore(root);
+  };
   std::function<Value(Value)> copy = [&](Value v) -> Value {
-    if (Value mapped = ring.inProducer.lookupOrNull(v))
+    if (Value mapped = ring.inProducer.lookupOrNull(v)) {
+      hoist(mapped);
       return mapped;
+    }
     if (scope.has(v))
       return v;
     Operation *def = v.getDefiningOp();
@@ -274,27 +287,9 @@ DotOp producerDot(scf::ForOp loop, MutableArrayRef<Candidate> cands,
   return warps == 4 || warps == 8 ? dot : DotOp();
 }
 
-/// The warps of `loop`'s kernel when a producer of TMA copies may feed its
-/// body (pipelineTmaWithProducer, continueTmaRing): every candidate a TMA
-/// copy, no MMAs in flight across iterations, `minDots` or more
-/// warpgroup-MMA dots directly in the body, all on two warpgroups; 0
-/// otherwise. A loop that continues a ring (`minDots` 1) keeps no MMAs in
-/// flight whatever its dots: only the one-role pipeline leaves them so, and
-/// tile-defer-dot-waits waits for them within the body.
-static int64_t tmaConsumerWarps(scf::ForOp loop,
-                                MutableArrayRef<Candidate> cands,
-                                int64_t minDots = 2) {
-  if (!llvm::all_of(cands,
-                    [](Candidate &c) { return tmaAccess(c).has_value(); }))
-    return 0;
-  // MMAs in flight across iterations would still read the stage a warp
-  // releases at the top of the next.
-  if (minDots > 1 && inFlightDot(loop, cands))
-    return 0;
-  // Two warpgroups, each issuing two or more dots an iteration: the MMAs
-  // of one run beside the other's softmax while a producer keeps the
-  // stages full; one dot an iteration (a matmul) keeps its one-role
-  // pipeline.
+/// The warpgroup-MMA dots directly in `loop`'s body, all on two
+/// warpgroups; -1 when a dot in it is not.
+static int64_t twoWarpgroupDots(scf::ForOp loop) {
   int64_t dots = 0;
   WalkResult walk = loop.getBody()->walk([&](DotOp dot) {
     if (dot->getBlock() != loop.getBody() || !hasWgmmaLayout(dot) ||
@@ -304,7 +299,45 @@ static int64_t tmaConsumerWarps(scf::ForOp loop,
     ++dots;
     return WalkResult::advance();
   });
-  return !walk.wasInterrupted() && dots >= minDots ? 2 * kProducerWarps : 0;
+  return walk.wasInterrupted() ? -1 : dots;
+}
+
+/// True when a loop after `loop` in its block issues two or more dots an
+/// iteration on two warpgroups: a ring `loop` begins may go on there
+/// (attention's first key block, S alone, before the blocks that issue S
+/// beside the previous block's P V).
+static bool laterLoopTakesTurns(scf::ForOp loop) {
+  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode())
+    if (auto later = dyn_cast<scf::ForOp>(op);
+        later && isInnermost(later) && twoWarpgroupDots(later) >= 2)
+      return true;
+  return false;
+}
+
+/// The warps of `loop`'s kernel when a producer of TMA copies may feed its
+/// body (pipelineTmaWithProducer, continueTmaRing): every candidate a TMA
+/// copy, no MMAs in flight across iterations, two or more warpgroup-MMA
+/// dots directly in the body (one where a later loop has two, or where
+/// the loop `continues` a ring), all on two warpgroups; 0 otherwise. A
+/// loop that continues a ring keeps no MMAs in flight whatever its dots:
+/// only the one-role pipeline leaves them so, and tile-defer-dot-waits
+/// waits for them within the body.
+static int64_t tmaConsumerWarps(scf::ForOp loop,
+                                MutableArrayRef<Candidate> cands,
+                                bool continues = false) {
+  if (!llvm::all_of(cands,
+                    [](Candidate &c) { return tmaAccess(c).has_value(); }))
+    return 0;
+  // MMAs in flight across iterations would still read the stage a warp
+  // releases at the top of the next.
+  if (!continues && inFlightDot(loop, cands))
+    return 0;
+  // Two warpgroups, each issuing two or more dots an iteration: the MMAs
+  // of one run beside the other's softmax while a producer keeps the
+  // stages full; one dot an iteration (a matmul) keeps its one-role
+  // pipeline.
+  int64_t minDots = continues || laterLoopTakesTurns(loop) ? 1 : 2;
+  return twoWarpgroupDots(loop) >= minDots ? 2 * kProducerWarps : 0;
 }
 
 int64_t tmaProducerWarps(scf::ForOp loop, MutableArrayRef<Candidate> cands,
@@ -460,13 +493,35 @@ void finishTmaRing(TmaRing &ring) {
   computeInProducer(ring, producerYield);
 }
 
+/// A copy in `fill` (a producer's fill loop) into a buffer stored as
+/// `alloc` is (its shape, element type and encoding); null if none.
+static TmaCopyOp copyLike(scf::ForOp fill, SharedAllocOp alloc) {
+  TmaCopyOp found;
+  fill.getBody()->walk([&](TmaCopyOp copy) {
+    auto other = copy.getBuffer().getDefiningOp<SharedAllocOp>();
+    if (other && other.getType() == alloc.getType() &&
+        other.getEncoding() == alloc.getEncoding()) {
+      found = copy;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+/// Bytes of one stage of `buffer`.
+static int64_t stageBytes(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  return type.getNumElements() / type.getDimSize(0) *
+         type.getElementType().getIntOrFloatBitWidth() / 8;
+}
+
 bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
-                     MutableArrayRef<Candidate> cands) {
+                     MutableArrayRef<Candidate> cands, int64_t budgetBytes) {
   ProducerOp producer = ring.producer;
   Block *block = ring.tileLoop ? ring.tileLoop.getBody() : producer->getBlock();
   if (loop->getBlock() != block || !ring.lastLoop->isBeforeInBlock(loop) ||
-      cands.size() > ring.buffers.size() ||
-      !tmaConsumerWarps(loop, cands, /*minDots=*/1))
+      !tmaConsumerWarps(loop, cands, /*continues=*/true))
     return false;
   // Each candidate fills the buffer of its tensor, in that buffer's tile
   // shape and encoding.
@@ -479,17 +534,46 @@ bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
   };
   SmallVector<Value> buffers;
   SmallVector<bool> read(ring.buffers.size(), false);
+  // Candidates of a tensor the ring holds no buffer for (attention's V
+  // after a first key block that reads K alone).
+  SmallVector<Candidate *> added;
   for (Candidate &c : cands) {
     Value base = tmaAccess(c)->base;
     auto slots = llvm::seq<size_t>(0, ring.buffers.size());
     auto slot = llvm::find_if(slots, [&](size_t i) {
       return !read[i] && ring.bases[i] == base && fits(c, ring.buffers[i]);
     });
-    if (slot == slots.end())
-      return false;
+    if (slot == slots.end()) {
+      added.push_back(&c);
+      buffers.push_back(Value());
+      continue;
+    }
     read[*slot] = true;
     buffers.push_back(ring.buffers[*slot]);
   }
+  // An added buffer's stages are filled in the earlier loops' iterations
+  // too, with a copy of a tile of the same shape they read (a filler), so
+  // that every stage's "full" counts the same arrivals; the ring's stages
+  // must still fit in `budgetBytes`.
+  int64_t bytes = 0;
+  for (Value buffer : ring.buffers)
+    bytes += stageBytes(buffer);
+  SmallVector<SharedAllocOp> likes;
+  for (Candidate *c : added) {
+    auto type = cast<RankedTensorType>(c->load.getType());
+    bytes += type.getNumElements() *
+             type.getElementType().getIntOrFloatBitWidth() / 8;
+    auto like = llvm::find_if(ring.buffers,
+                              [&](Value buffer) { return fits(*c, buffer); });
+    if (like == ring.buffers.end())
+      return false;
+    likes.push_back(like->getDefiningOp<SharedAllocOp>());
+    for (auto &[consumer, fill] : ring.fills)
+      if (!copyLike(fill, likes.back()))
+        return false;
+  }
+  if (bytes * ring.stages > budgetBytes)
+    return false;
   // A buffer the loop does not read gets a copy of a tile it reads (the
   // same bytes), whose arrival completes the stage's "full".
   SmallVector<Candidate> fillers;
@@ -508,6 +592,23 @@ bool continueTmaRing(TmaRing &ring, scf::ForOp loop,
   // values (computeInProducer).
   if (!fillComputable(loop, cands, ring.tileLoop, producer))
     return false;
+  if (!added.empty()) {
+    OpBuilder alloc(producer);
+    auto full = ring.full.getDefiningOp<BarrierAllocOp>();
+    full.setArrivals(full.getArrivals() + added.size());
+    for (auto [c, like] : llvm::zip_equal(added, likes)) {
+      Value buffer = allocateStages(alloc, c->load, ring.stages, c->encoding);
+      for (auto &[consumer, fill] : ring.fills) {
+        TmaCopyOp copy = copyLike(fill, like);
+        OpBuilder after(copy);
+        after.setInsertionPointAfter(copy);
+        cast<TmaCopyOp>(after.clone(*copy)).getBufferMutable().assign(buffer);
+      }
+      ring.buffers.push_back(buffer);
+      ring.bases.push_back(tmaAccess(*c)->base);
+      buffers[c - cands.data()] = buffer;
+    }
+  }
   // The loop's iterations follow the earlier loops' in the ring (the
   // producer computes the count again).
   OpBuilder b(loop);

@@ -208,7 +208,11 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
     again), continues its ring (attention's masked loop, and the last
     block's P V reading V alone: the buffers it does not read get a copy of
     a tile it reads, completing each stage's "full"): the producer fills
-    its iterations after the earlier loop's.
+    its iterations after the earlier loop's. A loop of one such dot begins
+    a ring where a later loop of its block has two or more (attention's
+    first key block, S alone); a tensor the later loop reads that the ring
+    has no buffer for gets one, which the earlier loops' fills fill with a
+    tile of the same shape, where the stages still fit in shared memory.
     Such loops may sit in the body of a loop in the kernel's body (a loop
     over tiles) whose bounds and copy addresses are side-effect free
     functions of its induction variable and of values from before it: the
