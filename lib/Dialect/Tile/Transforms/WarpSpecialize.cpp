@@ -493,8 +493,9 @@ void finishTmaRing(TmaRing &ring) {
   computeInProducer(ring, producerYield);
 }
 
-/// A copy in `fill` (a producer's fill loop) into a buffer stored as
-/// `alloc` is (its shape, element type and encoding); null if none.
+/// A copy in `fill` (a producer's fill loop) into a buffer of `alloc`'s
+/// type and encoding (the same tile shape and element type, stored the
+/// same way); null if none.
 static TmaCopyOp copyLike(scf::ForOp fill, SharedAllocOp alloc) {
   TmaCopyOp found;
   fill.getBody()->walk([&](TmaCopyOp copy) {
