@@ -222,13 +222,28 @@ Slots waitForGroups(LoweringContext &l, int64_t pending,
   return waited;
 }
 
+/// True when `v` is a constant tile of zeros.
+bool isZeroTile(Value v) {
+  auto constant = v.getDefiningOp<arith::ConstantOp>();
+  auto splat = constant ? dyn_cast<SplatElementsAttr>(constant.getValue())
+                        : SplatElementsAttr();
+  if (!splat)
+    return false;
+  if (auto f = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>()))
+    return f.getValue().isZero();
+  if (auto i = dyn_cast<IntegerAttr>(splat.getSplatValue<Attribute>()))
+    return i.getValue().isZero();
+  return false;
+}
+
 /// One m64nNk16 (f16, bf16) or m64nNk8 (tf32) warpgroup MMA with A from
 /// registers (`a`: this warp's four fragment registers, as mma.sync's
 /// m16n8k16 or m16n8k8 A) and B through `descB`, accumulating into `acc` (a
-/// struct of N / 2 f32). Inline PTX: NVVM's wgmma.mma_async takes A only as
-/// a descriptor.
+/// struct of N / 2 f32; without `accumulate`, A B alone, `acc` not read).
+/// Inline PTX: NVVM's wgmma.mma_async takes A only as a descriptor.
 Value wgmmaRegisterA(LoweringContext &l, Value acc, ArrayRef<Value> a,
-                     Value descB, int64_t n, Type in, bool transposeB) {
+                     Value descB, int64_t n, Type in, bool transposeB,
+                     bool accumulate) {
   ImplicitLocOpBuilder &b = l.builder();
   int64_t count = n / 2;
   SmallVector<Value> operands;
@@ -240,8 +255,8 @@ Value wgmmaRegisterA(LoweringContext &l, Value acc, ArrayRef<Value> a,
             ? reg
             : Value(LLVM::BitcastOp::create(b, b.getI32Type(), reg)));
   operands.push_back(descB);
-  // scale-d is a predicate: true (D = A * B + D).
-  operands.push_back(l.i32(1));
+  // scale-d is a predicate: true, D = A * B + D; false, D = A * B.
+  operands.push_back(l.i32(accumulate ? 1 : 0));
   std::string asmText, constraints;
   llvm::raw_string_ostream text(asmText), cons(constraints);
   StringRef type = in.isF16() ? "f16" : in.isBF16() ? "bf16" : "tf32";
@@ -312,6 +327,10 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   bool aInRegisters = !aStage;
   bool aKMajor = aStage && aStage->tile.contiguousDim() == 1;
   Slots acc = l.lookup(op.getAcc());
+  // A zero accumulator (attention's S = Q Kᵀ, each block) is not read: the
+  // first k step of each m64 block computes A B alone (scale-d 0), so no
+  // register is zeroed first (64 moves a thread an iteration for S).
+  bool zeroAcc = isZeroTile(op.getAcc());
   std::optional<OperandDescriptors> aDesc;
   Value aBase;
   if (!aInRegisters) {
@@ -358,18 +377,19 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   SmallVector<Value> accs;
   for (int64_t i = 0; i < blocksM; ++i) {
     Value s = LLVM::UndefOp::create(b, accType);
-    for (int64_t r = 0; r < n / 2; ++r)
+    for (int64_t r = 0; r < n / 2 && !zeroAcc; ++r)
       s = LLVM::InsertValueOp::create(b, s, acc[slotOf(i, r)], r);
     accs.push_back(s);
   }
 
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, instrK);
   auto issue = [&](int64_t kk, int64_t i) {
+    bool accumulate = !zeroAcc || kk > 0;
     if (aInRegisters) {
       ArrayRef<Value> a =
           ArrayRef<Value>(aRegs).slice((i * (k / instrK) + kk) * 4, 4);
       Value db = descriptor(bDesc.base, bDesc.offset(0, instrK * kk));
-      accs[i] = wgmmaRegisterA(l, accs[i], a, db, n, in, !bKMajor);
+      accs[i] = wgmmaRegisterA(l, accs[i], a, db, n, in, !bKMajor, accumulate);
       return;
     }
     Value da =
@@ -377,7 +397,8 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
     Value db = descriptor(bDesc.base, bDesc.offset(0, instrK * kk));
     accs[i] = NVVM::WgmmaMmaAsyncOp::create(
         b, accType, accs[i], da, db, shape, inType, inType, accWgmmaType,
-        NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+        accumulate ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
+        NVVM::WGMMAScaleIn::one,
         NVVM::WGMMAScaleIn::one,
         aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
         bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,

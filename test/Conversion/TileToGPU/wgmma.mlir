@@ -24,13 +24,17 @@
 // CHECK: %[[A0:.*]] = arith.addi %[[A]], %{{.*}} : i64
 // CHECK: %[[BF:.*]] = arith.constant 4611686293338849280 : i64
 // CHECK-NEXT: %[[B0:.*]] = arith.ori %{{.*}}, %[[BF]] : i64
-// CHECK: nvvm.wgmma.fence.aligned
-// CHECK-NEXT: nvvm.wgmma.mma_async %[[A0]], %[[B0]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// The accumulator is zeros: the first k step computes A B alone (scale-d
+// zero) from an undefined accumulator (no register set to zero first), the
+// others accumulate.
+// CHECK: %[[UNDEF:.*]] = llvm.mlir.undef : !llvm.struct<(f32,
+// CHECK-NEXT: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: nvvm.wgmma.mma_async %[[A0]], %[[B0]], %[[UNDEF]], <m = 64, n = 128, k = 16>, D[<f32>, <zero>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
 // CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : i64
 // CHECK-NEXT: %[[A1:.*]] = arith.addi %[[A0]], %[[TWO]] : i64
 // CHECK-NEXT: %[[ROWS16:.*]] = arith.constant 128 : i64
 // CHECK-NEXT: %[[B1:.*]] = arith.addi %[[B0]], %[[ROWS16]] : i64
-// CHECK-NEXT: nvvm.wgmma.mma_async %[[A1]], %[[B1]]
+// CHECK-NEXT: nvvm.wgmma.mma_async %[[A1]], %[[B1]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>]
 // CHECK-COUNT-2: nvvm.wgmma.mma_async
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // The dot waits for its own group, the 64 accumulator registers of the
@@ -44,6 +48,33 @@ tile.kernel @wgmma(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 :
   %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
   %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
   %acc = arith.constant dense<0.0> : tensor<64x128xf32, #mma>
+  tile.async_wait pending = 0
+  %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
+  %b = tile.shared_load %bbuf[%s] : memref<2x64x128xf16, 3> -> tensor<64x128xf16, #bo>
+  %d = tile.dot %a, %b, %acc : tensor<64x64xf16, #a> * tensor<64x128xf16, #bo> -> tensor<64x128xf32, #mma>
+  %ptrs = tile.splat %p : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.store %ptrs, %d : tensor<64x128x!tile.ptr<f32>, #mma>
+  tile.return
+}
+
+// -----
+
+// An accumulator that is not a constant zero is read by every MMA: its
+// registers go in (llvm.insertvalue) and the first k step accumulates too.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], repsPerWarp = [2, 1]}>
+#a = #tile.dot_operand<{opIdx = 0, parent = #mma}>
+#bo = #tile.dot_operand<{opIdx = 1, parent = #mma}>
+// CHECK-LABEL: gpu.func @accumulated
+// CHECK: llvm.insertvalue
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>]
+// CHECK-NOT: D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+tile.kernel @accumulated(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps = 4 : i32} {
+  %abuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x64xf16, 3>
+  %bbuf = tile.shared_alloc <{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], panel = 64}> : memref<2x64x128xf16, 3>
+  %f = arith.sitofp %s : i32 to f32
+  %acc = tile.splat %f : tensor<64x128xf32, #mma>
   tile.async_wait pending = 0
   %a = tile.shared_load %abuf[%s] : memref<2x64x64xf16, 3> -> tensor<64x64xf16, #a>
   %b = tile.shared_load %bbuf[%s] : memref<2x64x128xf16, 3> -> tensor<64x128xf16, #bo>
@@ -135,7 +166,7 @@ tile.kernel @in_flight_synchronized(%s: i32, %ph: i32, %p: !tile.ptr<f32>) attri
 // CHECK-NEXT: %[[A:.*]] = arith.ori %{{.*}}, %[[AF]] : i64
 // CHECK: %[[A0:.*]] = arith.addi %[[A]], %{{.*}} : i64
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK-NEXT: nvvm.wgmma.mma_async %[[A0]], %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <col>], B[<f16>, <one>, <row>]
+// CHECK-NEXT: nvvm.wgmma.mma_async %[[A0]], %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <zero>], A[<f16>, <one>, <col>], B[<f16>, <one>, <row>]
 // CHECK-NEXT: %[[ROWS16:.*]] = arith.constant 128 : i64
 // CHECK-NEXT: %[[A1:.*]] = arith.addi %[[A0]], %[[ROWS16]] : i64
 // CHECK: nvvm.wgmma.mma_async %[[A1]]
@@ -169,8 +200,13 @@ tile.kernel @mn_major_a(%s: i32, %p: !tile.ptr<f32>) attributes {tile.num_warps 
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-NOT: nvvm.ldmatrix
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{(\$[0-9]+, )+}}$31}, {$64, $65, $66, $67}, $68, p, 1, 1, 0; }"
-// CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// The accumulator is zeros: the first MMA's scale-d operand ($69) is 0 (A B
+// alone, its accumulator inputs undefined), the others' 1.
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{(\$[0-9]+, )+}}$31}, {$64, $65, $66, $67}, $68, p, 1, 1, 0; }"{{.*}}, %[[ZERO]] :
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: llvm.inline_asm {{.*}}wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16{{.*}}, %[[ONE]] :
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // CHECK-NOT: wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: "wgmma.wait_group.sync.aligned 0;"
