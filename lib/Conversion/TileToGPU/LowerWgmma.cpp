@@ -398,8 +398,7 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
     accs[i] = NVVM::WgmmaMmaAsyncOp::create(
         b, accType, accs[i], da, db, shape, inType, inType, accWgmmaType,
         accumulate ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
-        NVVM::WGMMAScaleIn::one,
-        NVVM::WGMMAScaleIn::one,
+        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
         aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
         bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         /*satfinite=*/nullptr);
