@@ -120,26 +120,77 @@ static LogicalResult lowerBroadcast(BroadcastOp op, LoweringContext &l) {
   return success();
 }
 
-/// Flattens the slots of `values` into one list, recording each one's count.
+/// True when the slots of a value of `type` (`slots` of them) cross
+/// control flow (loop-carried, yielded, branch results) in pairs, as
+/// vector<2 x f16> (bf16): a 16-bit float tile in a distributed layout.
+/// Attention's P, rounded to f16 in one iteration and re-packed as MMA
+/// fragments in the next, then crosses the loop as the pairs the
+/// conversion makes and the fragments take (cvt.rn.f16x2.f32, no moves to
+/// pack them again), not as 16-bit scalars. Dot-operand tiles hold
+/// fragment registers already.
+static bool crossesInPairs(Type type, unsigned slots) {
+  Type elem = getElementTypeOrSelf(type);
+  return (elem.isF16() || elem.isBF16()) && slots % 2 == 0 &&
+         !isDotOperand(type);
+}
+
+/// Flattens the slots of `values` into one list (pairs of 16-bit floats as
+/// vectors: crossesInPairs), recording each one's slot count.
 static SmallVector<Value> flatten(LoweringContext &lowering, ValueRange values,
                                   SmallVectorImpl<unsigned> &counts) {
+  ImplicitLocOpBuilder &b = lowering.builder();
   SmallVector<Value> flat;
   for (Value v : values) {
     const Slots &slots = lowering.lookup(v);
     counts.push_back(slots.size());
-    flat.append(slots.begin(), slots.end());
+    if (!crossesInPairs(v.getType(), slots.size())) {
+      flat.append(slots.begin(), slots.end());
+      continue;
+    }
+    auto pair = VectorType::get({2}, getElementTypeOrSelf(v.getType()));
+    for (size_t i = 0; i < slots.size(); i += 2)
+      flat.push_back(vector::FromElementsOp::create(
+          b, pair, ValueRange{slots[i], slots[i + 1]}));
   }
   return flat;
 }
 
-/// Maps each of `values` to its run of `flat`, as `counts` gives them.
+/// Maps each of `values` to its run of `flat`, as `counts` gives their
+/// slots (pairs taken apart at the builder's insertion point).
 static void unflatten(LoweringContext &lowering, ValueRange values,
                       ValueRange flat, ArrayRef<unsigned> counts) {
+  ImplicitLocOpBuilder &b = lowering.builder();
   unsigned pos = 0;
   for (auto [v, n] : llvm::zip(values, counts)) {
-    lowering.map(v, Slots(flat.begin() + pos, flat.begin() + pos + n));
-    pos += n;
+    if (!crossesInPairs(v.getType(), n)) {
+      lowering.map(v, Slots(flat.begin() + pos, flat.begin() + pos + n));
+      pos += n;
+      continue;
+    }
+    Slots slots;
+    for (unsigned i = 0; i < n / 2; ++i)
+      for (int64_t half : {0, 1})
+        slots.push_back(vector::ExtractOp::create(b, flat[pos + i],
+                                                  ArrayRef<int64_t>{half}));
+    lowering.map(v, slots);
+    pos += n / 2;
   }
+}
+
+/// The types of `values`' flattened slots (flatten).
+static SmallVector<Type> flatTypes(LoweringContext &lowering, TypeRange types) {
+  SmallVector<Type> flat;
+  for (Type t : types) {
+    unsigned slots = Distribution::get(t)->getNumSlots();
+    Type elem = getElementTypeOrSelf(t);
+    if (isa<PointerType>(elem))
+      elem = lowering.globalPtrType();
+    if (crossesInPairs(t, slots))
+      flat.append(slots / 2, VectorType::get({2}, elem));
+    else
+      flat.append(slots, elem);
+  }
+  return flat;
 }
 
 static LogicalResult lowerFor(scf::ForOp op, LoweringContext &l) {
@@ -151,7 +202,11 @@ static LogicalResult lowerFor(scf::ForOp op, LoweringContext &l) {
                                    l.lookupScalar(op.getStep()), inits);
   newFor.setUnsignedCmp(op.getUnsignedCmp());
   l.map(op.getInductionVar(), {newFor.getInductionVar()});
-  unflatten(l, op.getRegionIterArgs(), newFor.getRegionIterArgs(), counts);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(newFor.getBody());
+    unflatten(l, op.getRegionIterArgs(), newFor.getRegionIterArgs(), counts);
+  }
   if (failed(l.lowerBlockInto(*op.getBody(), newFor.getBody())))
     return failure();
   unflatten(l, op.getResults(), newFor.getResults(), counts);
@@ -171,9 +226,11 @@ static LogicalResult lowerWhile(scf::WhileOp op, LoweringContext &l) {
   SmallVector<Location> locs(types.size(), op.getLoc());
   Block *before = b.createBlock(&newWhile.getBefore(), {}, types, locs);
   Block *after = b.createBlock(&newWhile.getAfter(), {}, types, locs);
-  b.setInsertionPointAfter(newWhile);
+  b.setInsertionPointToStart(before);
   unflatten(l, op.getBeforeArguments(), before->getArguments(), counts);
+  b.setInsertionPointToStart(after);
   unflatten(l, op.getAfterArguments(), after->getArguments(), counts);
+  b.setInsertionPointAfter(newWhile);
   if (failed(l.lowerBlockInto(op.getBefore().front(), before)) ||
       failed(l.lowerBlockInto(op.getAfter().front(), after)))
     return failure();
@@ -191,15 +248,10 @@ static LogicalResult lowerCondition(scf::ConditionOp op, LoweringContext &l) {
 
 static LogicalResult lowerIf(scf::IfOp op, LoweringContext &l) {
   ImplicitLocOpBuilder &b = l.builder();
-  SmallVector<Type> types;
+  SmallVector<Type> types = flatTypes(l, op.getResultTypes());
   SmallVector<unsigned> counts;
-  for (Type t : op.getResultTypes()) {
-    auto dist = *Distribution::get(t);
-    counts.push_back(dist.getNumSlots());
-    types.append(dist.getNumSlots(), getElementTypeOrSelf(t));
-  }
-  for (Type &t : types)
-    t = isa<PointerType>(t) ? l.globalPtrType() : t;
+  for (Type t : op.getResultTypes())
+    counts.push_back(Distribution::get(t)->getNumSlots());
   bool hasElse = !op.getElseRegion().empty();
   auto newIf = scf::IfOp::create(b, types, l.lookupScalar(op.getCondition()),
                                  /*addThenBlock=*/true, hasElse);
