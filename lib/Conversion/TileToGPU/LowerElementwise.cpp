@@ -177,7 +177,7 @@ static void unflatten(LoweringContext &lowering, ValueRange values,
   }
 }
 
-/// The types of `values`' flattened slots (flatten).
+/// The types `flatten` gives the slots of values of `types`.
 static SmallVector<Type> flatTypes(LoweringContext &lowering, TypeRange types) {
   SmallVector<Type> flat;
   for (Type t : types) {
