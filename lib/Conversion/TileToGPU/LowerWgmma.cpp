@@ -53,6 +53,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tile;
@@ -222,18 +223,10 @@ Slots waitForGroups(LoweringContext &l, int64_t pending,
   return waited;
 }
 
-/// True when `v` is a constant tile of zeros.
+/// True when `v` is a constant tile of zeros (the matchers
+/// tile-promote-shared's isZero uses; -0.0 adds nothing either).
 bool isZeroTile(Value v) {
-  auto constant = v.getDefiningOp<arith::ConstantOp>();
-  auto splat = constant ? dyn_cast<SplatElementsAttr>(constant.getValue())
-                        : SplatElementsAttr();
-  if (!splat)
-    return false;
-  if (auto f = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>()))
-    return f.getValue().isZero();
-  if (auto i = dyn_cast<IntegerAttr>(splat.getSplatValue<Attribute>()))
-    return i.getValue().isZero();
-  return false;
+  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
 }
 
 /// One m64nNk16 (f16, bf16) or m64nNk8 (tf32) warpgroup MMA with A from
