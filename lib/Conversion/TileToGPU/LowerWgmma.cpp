@@ -53,7 +53,6 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tile;
@@ -223,12 +222,6 @@ Slots waitForGroups(LoweringContext &l, int64_t pending,
   return waited;
 }
 
-/// True when `v` is a constant tile of zeros (the matchers
-/// tile-promote-shared's isZero uses; -0.0 adds nothing either).
-bool isZeroTile(Value v) {
-  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
-}
-
 /// One m64nNk16 (f16, bf16) or m64nNk8 (tf32) warpgroup MMA with A from
 /// registers (`a`: this warp's four fragment registers, as mma.sync's
 /// m16n8k16 or m16n8k8 A) and B through `descB`, accumulating into `acc` (a
@@ -323,7 +316,7 @@ LogicalResult lowerWgmmaDot(DotOp op, LoweringContext &l) {
   // A zero accumulator (attention's S = Q Kᵀ, each block) is not read: the
   // first k step of each m64 block computes A B alone (scale-d 0), so no
   // register is zeroed first (64 moves a thread an iteration for S).
-  bool zeroAcc = isZeroTile(op.getAcc());
+  bool zeroAcc = isZeroConstant(op.getAcc());
   std::optional<OperandDescriptors> aDesc;
   Value aBase;
   if (!aInRegisters) {

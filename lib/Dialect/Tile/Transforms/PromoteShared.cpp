@@ -71,7 +71,6 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace tile {
@@ -281,17 +280,12 @@ DotOp inFlightDot(scf::ForOp loop, MutableArrayRef<Candidate> cands) {
   return found;
 }
 
-/// True when `v` is a zero constant (scalar or splat).
-static bool isZero(Value v) {
-  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
-}
-
 BlockedEncodingAttr stageableLayout(LoadOp load) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   auto layout = type ? dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())
                      : nullptr;
   if (!layout || layout.getRank() != 2 ||
-      (load.getOther() && !isZero(load.getOther())))
+      (load.getOther() && !isZeroConstant(load.getOther())))
     return {};
   return layout;
 }

@@ -6,6 +6,7 @@
 #include "tile/Support/Limits.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Pass/Pass.h"
 
 namespace tile {
@@ -34,6 +35,15 @@ inline bool fitsWgmma(int64_t m, int64_t n, int64_t k, mlir::Type in,
   bool tf32 = in.isF32() && acc.isF32() && k % 8 == 0;
   return (halves || bytes || floatBytes || tf32) && warps % 4 == 0 &&
          m % (16 * warps) == 0 && n % 8 == 0 && n <= 256;
+}
+
+/// True when `v` is a zero constant, scalar or splat, float (either sign)
+/// or integer. tile-promote-shared stages loads whose `other` is such a
+/// value; the wgmma lowering issues a dot into such an accumulator with
+/// scale-d 0.
+inline bool isZeroConstant(mlir::Value v) {
+  return mlir::matchPattern(v, mlir::m_AnyZeroFloat()) ||
+         mlir::matchPattern(v, mlir::m_Zero());
 }
 
 /// True when `dot` has tile-accelerate-dot's layout for warpgroup MMAs on a
