@@ -44,6 +44,8 @@ void tile::buildLayoutPipeline(OpPassManager &pm,
   promote.tma = options.wgmma && options.tma;
   promote.warpSpecialize = promote.tma && options.warpSpecialize;
   pm.addPass(createTilePromoteShared(promote));
+  if (options.numStages > 1)
+    pm.addPass(createTilePrefetchLoads());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createCSEPass());

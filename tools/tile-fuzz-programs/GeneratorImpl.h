@@ -180,6 +180,9 @@ private:
   std::string helperText, body;
   int indent = 1, counter = 0, helperDepth = 0;
   bool hasDotWeights = false;
+  /// The input pointers and their element types, which loops may load again
+  /// (loads an iteration ahead: tile-prefetch-loads).
+  std::vector<std::pair<std::string, Elem>> inputPointers;
 };
 
 } // namespace tile::fuzz::detail

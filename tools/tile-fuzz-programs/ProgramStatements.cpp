@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 using namespace tile::fuzz;
 using namespace tile::fuzz::detail;
@@ -41,7 +42,24 @@ void Generator::loopStatement() {
   ++indent;
   size_t outer = scope.size();
   scope.push_back({iv, {"", Elem::I32, Shape::Scalar, 4, 0}});
+  std::optional<Expr> loaded;
+  if (!inputPointers.empty() && chance(0.5)) {
+    // An input loaded again in the body under a mask that depends on the
+    // induction variable (always true: at most 3 iterations), which the
+    // GPU pipeline issues an iteration ahead; the step adds it.
+    auto [n, ie] = pickFrom(inputPointers);
+    std::string x = fresh("ld");
+    line("let " + x + " = load(" + n + " + offs, mask & (" + iv + " < 4), " +
+         literal(ie).text + ");");
+    loaded = Expr{x, ie, Shape::Full, isFloat(ie) ? 8.0 : 100.0, 0};
+  }
   Expr step = bounded(expr(e, Shape::Full, 2), 64);
+  if (loaded) {
+    Expr l = castTo(*loaded, e);
+    step.text = "(" + step.text + " + " + l.text + ")";
+    step.bound += l.bound;
+    step.error += l.error + unit(e) * step.bound;
+  }
   Expr cur = scope[accIndex].value;
   // acc = sq(acc + step) keeps floats bounded across iterations.
   // Each iteration adds the body's error and the rounding of the sum and of
@@ -181,6 +199,7 @@ GeneratedProgram Generator::run() {
     line("let mask = offs < n;");
   }
   scope.push_back({"offs", {"", Elem::I32, Shape::Full, double(span), 0}});
+  inputPointers.assign(inputs.begin(), inputs.end());
   for (auto &[n, e] : inputs) {
     std::string x = "x" + n.substr(2);
     Expr other = literal(e);

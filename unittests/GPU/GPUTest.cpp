@@ -183,6 +183,82 @@ kernel scale(x: ptr<f32>, y: ptr<f32>, n: i32, const BLOCK: i32 = 512) {
   }
 }
 
+/// Loops whose loads tile-prefetch-loads issues an iteration ahead: a GEMV
+/// over chunks of K (tile loads; K = 0 runs no iteration, K below and above
+/// a chunk, not a multiple of one) and a weighted row sum whose per-chunk
+/// weight is a scalar load, against double-precision references; outputs
+/// poisoned past the end.
+TEST_F(GPUTest, PrefetchedLoopLoads) {
+  const char *source = R"(
+kernel gemv(w: ptr<f32>, x: ptr<f32>, y: ptr<f32>, N: i32, K: i32,
+            const BN: i32 = 16, const BK: i32 = 128) {
+  let rn = program_id(0) * BN + range(0, BN);
+  let rk0 = range(0, BK);
+  var acc = zeros([BN, BK], f32);
+  for start in range(0, K, BK) {
+    let rk = start + rk0;
+    let mask = (rn[:, None] < N) & (rk[None, :] < K);
+    acc = acc + load(w + rn[:, None] * K + rk[None, :], mask, other: 0.0) *
+                load(x + rk, rk < K, other: 0.0)[None, :];
+  }
+  store(y + rn, sum(acc, axis: 1), rn < N);
+}
+kernel weighted(x: ptr<f32>, cw: ptr<f32>, y: ptr<f32>, K: i32,
+                const BK: i32 = 256) {
+  let r = range(0, BK);
+  var acc = 0.0;
+  for c in range(0, cdiv(K, BK)) {
+    let k = c * BK + r;
+    acc = acc + load(cw + c) * sum(load(x + program_id(0) * K + k, k < K, other: 0.0), axis: 0);
+  }
+  store(y + program_id(0), acc);
+}
+)";
+  Module m = rt->compileSource(source, "prefetched_loops.tile");
+  Kernel gemv = m.kernel("gemv"), weighted = m.kernel("weighted");
+  for (auto [n, k] : {std::pair<int64_t, int64_t>{33, 1000},
+                      {5, 0},
+                      {17, 100},
+                      {100, 257},
+                      {64, 4096}}) {
+    auto w = random(size_t(n * k)), x = random(size_t(k));
+    Buffer dw = upload(w.empty() ? random(1) : w),
+           dx = upload(x.empty() ? random(1) : x), out = poisoned(n + 1);
+    gemv.launch({unsigned((n + 15) / 16)}, dw, dx, out, int32_t(n), int32_t(k));
+    rt->synchronize();
+    auto got = download(out, n + 1);
+    for (int64_t i = 0; i < n; ++i) {
+      double want = 0, scale = 1;
+      for (int64_t j = 0; j < k; ++j) {
+        want += double(w[i * k + j]) * double(x[j]);
+        scale += std::abs(double(w[i * k + j]) * double(x[j]));
+      }
+      EXPECT_NEAR(got[i], want, 1e-5 * scale)
+          << "gemv N=" << n << " K=" << k << " row " << i;
+    }
+    EXPECT_TRUE(std::isnan(got[n])) << "gemv wrote past N=" << n;
+  }
+  for (int64_t k : {int64_t(1), int64_t(255), int64_t(256), int64_t(1000)}) {
+    const int rows = 3;
+    int64_t chunks = (k + 255) / 256;
+    auto x = random(size_t(rows * k)), cw = random(size_t(chunks));
+    Buffer dx = upload(x), dcw = upload(cw), out = poisoned(rows + 1);
+    weighted.launch({rows}, dx, dcw, out, int32_t(k));
+    rt->synchronize();
+    auto got = download(out, rows + 1);
+    for (int r = 0; r < rows; ++r) {
+      double want = 0, scale = 1;
+      for (int64_t j = 0; j < k; ++j) {
+        want += double(cw[j / 256]) * double(x[r * k + j]);
+        scale += std::abs(double(cw[j / 256]) * double(x[r * k + j]));
+      }
+      EXPECT_NEAR(got[r], want, 1e-5 * scale)
+          << "weighted K=" << k << " row " << r;
+    }
+    EXPECT_TRUE(std::isnan(got[rows])) << "weighted wrote past its rows";
+  }
+}
+
 /// Softmax rows against a double-precision reference.
 void checkSoftmax(GPUTest *, Runtime &rt, Kernel &k, int rows, int cols,
                   std::mt19937 &rng, int blockOverride) {

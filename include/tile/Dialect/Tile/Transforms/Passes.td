@@ -288,6 +288,31 @@ def TilePromoteShared : Pass<"tile-promote-shared", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TilePrefetchLoads : Pass<"tile-prefetch-loads", "::mlir::ModuleOp"> {
+  let summary = "Issue a loop's global loads one iteration ahead";
+  let description = [{
+    Runs after tile-promote-shared, on `scf.for` loops (outside producer
+    regions) whose bodies, nested regions included, write no memory and
+    issue no `dot`: tile-promote-shared pipelines dot operands itself, and
+    a store could write what a later iteration loads. A `load` directly in
+    such a body whose pointers, mask and `other` are computed from the
+    induction variable and values defined above the loop, through ops
+    without memory effects or regions, is issued for iteration i + 1 at
+    the top of iteration i, and the loop carries its value: its bytes are
+    in flight while iteration i computes, where the loop as written waits
+    for them before it computes and computes before it loads again. The
+    first iteration's loads go before the loop, masked off when it runs
+    none; the early loads are masked off past the loop's end and where the
+    induction variable would wrap, so they read nothing the loop does not.
+    Loads are taken in body order while their tiles come to at most 256
+    bytes a thread (elements over the kernel's threads), the registers the
+    carried values cost. The pipeline runs it when `num-stages` is 2 or
+    more.
+  }];
+  let dependentDialects = ["::tile::TileDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TileDeferDotWaits : Pass<"tile-defer-dot-waits", "::mlir::ModuleOp"> {
   let summary =
       "Wait for a dot's warpgroup MMAs where its result is first read";

@@ -1,0 +1,215 @@
+//===- PrefetchLoads.cpp - a loop's global loads one iteration ahead ------===//
+//
+// A loop that loads a tile each iteration and then computes on it (a GEMV's
+// rows, a row reduction over chunks, cross-entropy's online logsumexp) waits
+// for each iteration's loads before its arithmetic, and the arithmetic before
+// the next loads issue: one iteration's bytes in flight a program, which is
+// far from what DRAM needs (bench/NOTES.md v56: a GEMV at 0.44x of Triton's,
+// which pipelines such loads). This pass rotates the loop: the loads of
+// iteration i + 1 issue at the top of iteration i and the loop carries their
+// values, so they are in flight while iteration i computes (the first
+// iteration's loads go before the loop).
+//
+// Only loops that write no memory qualify (a store of iteration i could be
+// what iteration i + 1 loads), and that issue no dot (tile-promote-shared
+// pipelines those through shared memory); only loads directly in the body
+// whose pointers, mask and other value are computed from the induction
+// variable and values defined above the loop, through ops without memory
+// effects. The early loads are masked off past the loop's end (and where the
+// induction variable would wrap), so they read nothing the loop would not.
+//
+//===----------------------------------------------------------------------===//
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace tile {
+#define GEN_PASS_DEF_TILEPREFETCHLOADS
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+
+using namespace mlir;
+using namespace tile;
+
+namespace {
+
+/// Registers a thread may spend on the values the loop carries ahead: the
+/// loads' elements over the kernel's threads, in bytes (64 registers).
+constexpr int64_t kMaxPrefetchBytesPerThread = 256;
+
+/// True when nothing in `loop` (nested regions too) writes memory or issues
+/// a dot, so its loads may move an iteration earlier.
+bool mayPrefetchIn(scf::ForOp loop) {
+  WalkResult walk = loop.getBody()->walk([](Operation *op) {
+    if (isa<DotOp, ProducerOp>(op))
+      return WalkResult::interrupt();
+    if (isa<LoadOp>(op) || op->hasTrait<OpTrait::IsTerminator>() ||
+        op->getNumRegions() != 0)
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    bool writes = llvm::any_of(instances, [](auto &e) {
+      return !isa<MemoryEffects::Read>(e.getEffect());
+    });
+    return writes ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return !walk.wasInterrupted();
+}
+
+/// The ops of `loop`'s body that `load`'s operands are computed from, in
+/// body order; none when an operand depends on anything but the induction
+/// variable, values from above the loop and ops of the body without memory
+/// effects or regions.
+std::optional<SmallVector<Operation *>> addressSlice(scf::ForOp loop,
+                                                     LoadOp load) {
+  Block *body = loop.getBody();
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work(load->getOperands());
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (v == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == body)
+        return std::nullopt; // a value the loop carries
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!body->findAncestorOpInBlock(*def))
+      continue; // defined above the loop
+    if (def->getBlock() != body || def->getNumRegions() != 0 ||
+        !isMemoryEffectFree(def))
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(work, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return ordered;
+}
+
+/// Bytes of `load`'s tile each thread holds, about (its elements over the
+/// kernel's threads).
+int64_t bytesPerThread(LoadOp load, int64_t threads) {
+  Type type = load.getType();
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  int64_t elements = tensor ? tensor.getNumElements() : 1;
+  Type element = tensor ? tensor.getElementType() : type;
+  int64_t bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+  return std::max<int64_t>(1, elements / threads) * std::max<int64_t>(bits, 8) /
+         8;
+}
+
+/// `load` again at `b`, its address computed with `iv` for the loop's
+/// induction variable (any of `loopIvs`: the loop's, and its rebuilt
+/// loop's) and masked off where `valid` (an i1 scalar) is false.
+Value cloneLoadAt(OpBuilder &b, ValueRange loopIvs, LoadOp load,
+                  ArrayRef<Operation *> slice, Value iv, Value valid) {
+  IRMapping mapping;
+  for (Value loopIv : loopIvs)
+    mapping.map(loopIv, iv);
+  for (Operation *op : slice)
+    b.clone(*op, mapping);
+  Location loc = load.getLoc();
+  Value mask = valid;
+  if (auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType()))
+    mask = SplatOp::create(b, loc, ptrType.clone(b.getI1Type()), valid);
+  if (Value given = load.getMask())
+    mask = arith::AndIOp::create(b, loc, mapping.lookupOrDefault(given), mask);
+  Value other =
+      load.getOther() ? mapping.lookupOrDefault(load.getOther()) : Value();
+  return LoadOp::create(b, loc, load.getType(),
+                        mapping.lookupOrDefault(load.getPtr()), mask, other)
+      .getResult();
+}
+
+/// Rotates `loop` so that its qualifying loads issue an iteration ahead.
+void prefetch(scf::ForOp loop, int64_t threads) {
+  if (!mayPrefetchIn(loop))
+    return;
+  SmallVector<std::pair<LoadOp, SmallVector<Operation *>>> loads;
+  int64_t bytes = 0;
+  for (auto load : loop.getBody()->getOps<LoadOp>()) {
+    std::optional<SmallVector<Operation *>> slice = addressSlice(loop, load);
+    if (!slice)
+      continue;
+    int64_t held = bytesPerThread(load, threads);
+    if (bytes + held > kMaxPrefetchBytesPerThread)
+      continue;
+    bytes += held;
+    loads.emplace_back(load, std::move(*slice));
+  }
+  if (loads.empty())
+    return;
+  Location loc = loop.getLoc();
+  bool isUnsigned = loop.getUnsignedCmp();
+  auto before = [&](OpBuilder &b, Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(b, loc,
+                                 isUnsigned ? arith::CmpIPredicate::ult
+                                            : arith::CmpIPredicate::slt,
+                                 lhs, rhs);
+  };
+  // The first iteration's loads, before the loop (off when it runs none).
+  OpBuilder b(loop);
+  Value runs = before(b, loop.getLowerBound(), loop.getUpperBound());
+  SmallVector<Value> first;
+  for (auto &[load, slice] : loads)
+    first.push_back(cloneLoadAt(b, loop.getInductionVar(), load, slice,
+                                loop.getLowerBound(), runs));
+  // The loop carries each load's value for the iteration it enters; the
+  // body issues the next iteration's loads first, masked off past the end
+  // and where the induction variable would wrap.
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  auto yieldAhead = [&](OpBuilder &, Location,
+                        ArrayRef<BlockArgument> carried) {
+    Block *body = carried.front().getOwner();
+    OpBuilder top = OpBuilder::atBlockBegin(body);
+    Value iv = body->getArgument(0);
+    Value next = arith::AddIOp::create(top, loc, iv, loop.getStep());
+    Value valid =
+        arith::AndIOp::create(top, loc, before(top, next, loop.getUpperBound()),
+                              before(top, iv, next));
+    SmallVector<Value> ahead;
+    for (auto &[load, slice] : loads)
+      ahead.push_back(cloneLoadAt(top, {loop.getInductionVar(), iv}, load,
+                                  slice, next, valid));
+    return ahead;
+  };
+  FailureOr<LoopLikeOpInterface> rotated = loop.replaceWithAdditionalYields(
+      rewriter, first, /*replaceInitOperandUsesInLoop=*/false, yieldAhead);
+  if (failed(rotated))
+    return;
+  ArrayRef<BlockArgument> carried =
+      cast<scf::ForOp>(*rotated).getRegionIterArgs().take_back(loads.size());
+  for (auto [entry, arg] : llvm::zip(loads, carried)) {
+    LoadOp load = entry.first;
+    load.getResult().replaceAllUsesWith(arg);
+    load.erase();
+  }
+}
+
+struct PrefetchLoads : tile::impl::TilePrefetchLoadsBase<PrefetchLoads> {
+  void runOnOperation() override {
+    getOperation().walk([&](KernelOp kernel) {
+      auto warps = kernel->getAttrOfType<IntegerAttr>("tile.num_warps");
+      int64_t threads = 32 * (warps ? warps.getInt() : 4);
+      SmallVector<scf::ForOp> loops;
+      kernel.walk([&](scf::ForOp loop) {
+        if (!loop->getParentOfType<ProducerOp>())
+          loops.push_back(loop);
+      });
+      for (scf::ForOp loop : loops)
+        prefetch(loop, threads);
+    });
+  }
+};
+
+} // namespace
