@@ -186,8 +186,8 @@ kernel scale(x: ptr<f32>, y: ptr<f32>, n: i32, const BLOCK: i32 = 512) {
 /// Loops whose loads tile-prefetch-loads issues an iteration ahead: a GEMV
 /// over chunks of K (tile loads; K = 0 runs no iteration, K below and above
 /// a chunk, not a multiple of one) and a weighted row sum whose per-chunk
-/// weight is a scalar load, against double-precision references; outputs
-/// poisoned past the end.
+/// weight is a scalar load and whose row pointers the loop advances, against
+/// double-precision references; outputs poisoned past the end.
 TEST_F(GPUTest, PrefetchedLoopLoads) {
   const char *source = R"(
 kernel gemv(w: ptr<f32>, x: ptr<f32>, y: ptr<f32>, N: i32, K: i32,
@@ -207,9 +207,11 @@ kernel weighted(x: ptr<f32>, cw: ptr<f32>, y: ptr<f32>, K: i32,
                 const BK: i32 = 256) {
   let r = range(0, BK);
   var acc = 0.0;
+  var p = x + program_id(0) * K + r;
   for c in range(0, cdiv(K, BK)) {
     let k = c * BK + r;
-    acc = acc + load(cw + c) * sum(load(x + program_id(0) * K + k, k < K, other: 0.0), axis: 0);
+    acc = acc + load(cw + c) * sum(load(p, k < K, other: 0.0), axis: 0);
+    p = p + BK;
   }
   store(y + program_id(0), acc);
 }

@@ -13,10 +13,12 @@
 // Only loops that write no memory qualify (a store of iteration i could be
 // what iteration i + 1 loads), and that issue no dot (tile-promote-shared
 // pipelines those through shared memory); only loads directly in the body
-// whose pointers, mask and other value are computed from the induction
-// variable and values defined above the loop, through ops without memory
-// effects. The early loads are masked off past the loop's end (and where the
-// induction variable would wrap), so they read nothing the loop would not.
+// whose pointers, mask and other value are computed, through ops without
+// memory effects, from the induction variable, values defined above the loop
+// and carried values that the body advances from themselves alone (Triton's
+// `p += BK`). The early loads are masked off past the loop's end (and where
+// the induction variable would wrap), so they read nothing the loop would
+// not.
 //
 //===----------------------------------------------------------------------===//
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -62,22 +64,24 @@ bool mayPrefetchIn(scf::ForOp loop) {
   return !walk.wasInterrupted();
 }
 
-/// The ops of `loop`'s body that `load`'s operands are computed from, in
-/// body order; none when an operand depends on anything but the induction
-/// variable, values from above the loop and ops of the body without memory
-/// effects or regions.
-std::optional<SmallVector<Operation *>> addressSlice(scf::ForOp loop,
-                                                     LoadOp load) {
+/// The ops of `loop`'s body that `roots` are computed from, in body order,
+/// with the indices of the loop-carried values among their inputs added to
+/// `carried`; none when a root depends on anything but the induction
+/// variable, loop-carried values, values from above the loop and ops of the
+/// body without memory effects or regions.
+std::optional<SmallVector<Operation *>>
+pureSlice(scf::ForOp loop, ValueRange roots,
+          llvm::SetVector<unsigned> &carried) {
   Block *body = loop.getBody();
   llvm::SetVector<Operation *> slice;
-  SmallVector<Value> work(load->getOperands());
+  SmallVector<Value> work(roots);
   while (!work.empty()) {
     Value v = work.pop_back_val();
     if (v == loop.getInductionVar())
       continue;
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       if (arg.getOwner() == body)
-        return std::nullopt; // a value the loop carries
+        carried.insert(arg.getArgNumber() - 1);
       continue;
     }
     Operation *def = v.getDefiningOp();
@@ -95,6 +99,35 @@ std::optional<SmallVector<Operation *>> addressSlice(scf::ForOp loop,
   return ordered;
 }
 
+/// How a load's address is computed for another iteration: the body's ops
+/// it comes from, and the loop-carried values it reads (pointers the loop
+/// advances, `p = p + BK`), each with the ops of the body that compute its
+/// next value from itself alone.
+struct Address {
+  SmallVector<Operation *> slice;
+  SmallVector<std::pair<unsigned, SmallVector<Operation *>>> carried;
+};
+
+/// `load`'s Address in `loop`, if the loop can compute it ahead.
+std::optional<Address> addressOf(scf::ForOp loop, LoadOp load) {
+  llvm::SetVector<unsigned> carried;
+  std::optional<SmallVector<Operation *>> slice =
+      pureSlice(loop, load->getOperands(), carried);
+  if (!slice)
+    return std::nullopt;
+  Address address{std::move(*slice), {}};
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (unsigned i : carried) {
+    llvm::SetVector<unsigned> reads;
+    std::optional<SmallVector<Operation *>> advance =
+        pureSlice(loop, yield.getOperand(i), reads);
+    if (!advance || llvm::any_of(reads, [&](unsigned j) { return j != i; }))
+      return std::nullopt;
+    address.carried.emplace_back(i, std::move(*advance));
+  }
+  return address;
+}
+
 /// Bytes of `load`'s tile each thread holds, about (its elements over the
 /// kernel's threads).
 int64_t bytesPerThread(LoadOp load, int64_t threads) {
@@ -107,14 +140,11 @@ int64_t bytesPerThread(LoadOp load, int64_t threads) {
          8;
 }
 
-/// `load` again at `b`, its address computed with `iv` for the loop's
-/// induction variable (any of `loopIvs`: the loop's, and its rebuilt
-/// loop's) and masked off where `valid` (an i1 scalar) is false.
-Value cloneLoadAt(OpBuilder &b, ValueRange loopIvs, LoadOp load,
-                  ArrayRef<Operation *> slice, Value iv, Value valid) {
-  IRMapping mapping;
-  for (Value loopIv : loopIvs)
-    mapping.map(loopIv, iv);
+/// `load` again at `b`, its address computed from `mapping`'s values (for
+/// the induction variable and the carried values it reads) and masked off
+/// where `valid` (an i1 scalar) is false.
+Value cloneLoadAt(OpBuilder &b, IRMapping mapping, LoadOp load,
+                  ArrayRef<Operation *> slice, Value valid) {
   for (Operation *op : slice)
     b.clone(*op, mapping);
   Location loc = load.getLoc();
@@ -134,17 +164,17 @@ Value cloneLoadAt(OpBuilder &b, ValueRange loopIvs, LoadOp load,
 void prefetch(scf::ForOp loop, int64_t threads) {
   if (!mayPrefetchIn(loop))
     return;
-  SmallVector<std::pair<LoadOp, SmallVector<Operation *>>> loads;
+  SmallVector<std::pair<LoadOp, Address>> loads;
   int64_t bytes = 0;
   for (auto load : loop.getBody()->getOps<LoadOp>()) {
-    std::optional<SmallVector<Operation *>> slice = addressSlice(loop, load);
-    if (!slice)
+    std::optional<Address> address = addressOf(loop, load);
+    if (!address)
       continue;
     int64_t held = bytesPerThread(load, threads);
     if (bytes + held > kMaxPrefetchBytesPerThread)
       continue;
     bytes += held;
-    loads.emplace_back(load, std::move(*slice));
+    loads.emplace_back(load, std::move(*address));
   }
   if (loads.empty())
     return;
@@ -156,31 +186,58 @@ void prefetch(scf::ForOp loop, int64_t threads) {
                                             : arith::CmpIPredicate::slt,
                                  lhs, rhs);
   };
-  // The first iteration's loads, before the loop (off when it runs none).
+  // The first iteration's loads, before the loop (off when it runs none),
+  // from the carried values' initial ones.
   OpBuilder b(loop);
   Value runs = before(b, loop.getLowerBound(), loop.getUpperBound());
   SmallVector<Value> first;
-  for (auto &[load, slice] : loads)
-    first.push_back(cloneLoadAt(b, loop.getInductionVar(), load, slice,
-                                loop.getLowerBound(), runs));
+  for (auto &[load, address] : loads) {
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), loop.getLowerBound());
+    for (auto &[i, advance] : address.carried)
+      mapping.map(loop.getRegionIterArgs()[i], loop.getInitArgs()[i]);
+    first.push_back(cloneLoadAt(b, mapping, load, address.slice, runs));
+  }
   // The loop carries each load's value for the iteration it enters; the
-  // body issues the next iteration's loads first, masked off past the end
-  // and where the induction variable would wrap.
+  // body issues the next iteration's loads first (from the carried values'
+  // next ones), masked off past the end and where the induction variable
+  // would wrap.
   IRRewriter rewriter(loop.getContext());
   rewriter.setInsertionPoint(loop);
-  auto yieldAhead = [&](OpBuilder &, Location,
-                        ArrayRef<BlockArgument> carried) {
-    Block *body = carried.front().getOwner();
+  SmallVector<Value> yielded(
+      cast<scf::YieldOp>(loop.getBody()->getTerminator()).getOperands());
+  auto yieldAhead = [&](OpBuilder &, Location, ArrayRef<BlockArgument> added) {
+    Block *body = added.front().getOwner();
     OpBuilder top = OpBuilder::atBlockBegin(body);
+    // The rebuilt loop's values, and the original loop's that the body's
+    // ops may still name while it is being rebuilt.
     Value iv = body->getArgument(0);
+    auto bind = [&](IRMapping &mapping, Value oldValue, Value newValue) {
+      mapping.map(oldValue, newValue);
+      mapping.map(
+          body->getArgument(cast<BlockArgument>(oldValue).getArgNumber()),
+          newValue);
+    };
     Value next = arith::AddIOp::create(top, loc, iv, loop.getStep());
     Value valid =
         arith::AndIOp::create(top, loc, before(top, next, loop.getUpperBound()),
                               before(top, iv, next));
     SmallVector<Value> ahead;
-    for (auto &[load, slice] : loads)
-      ahead.push_back(cloneLoadAt(top, {loop.getInductionVar(), iv}, load,
-                                  slice, next, valid));
+    for (auto &[load, address] : loads) {
+      IRMapping mapping;
+      bind(mapping, loop.getInductionVar(), next);
+      for (auto &[i, advance] : address.carried) {
+        // The carried value's next one, computed here as the yield would.
+        IRMapping now;
+        bind(now, loop.getInductionVar(), iv);
+        bind(now, loop.getRegionIterArgs()[i], body->getArgument(1 + i));
+        for (Operation *op : advance)
+          top.clone(*op, now);
+        bind(mapping, loop.getRegionIterArgs()[i],
+             now.lookupOrDefault(yielded[i]));
+      }
+      ahead.push_back(cloneLoadAt(top, mapping, load, address.slice, valid));
+    }
     return ahead;
   };
   FailureOr<LoopLikeOpInterface> rotated = loop.replaceWithAdditionalYields(

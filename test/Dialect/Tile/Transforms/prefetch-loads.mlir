@@ -92,13 +92,14 @@ tile.kernel @unmasked(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>, %n: i32) attribute
 #r = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 // Left as they are: a loop that stores (the store of one iteration could be
-// what the next loads), and a load whose pointers the loop carries.
+// what the next loads), and a load whose pointers advance by a value the
+// loop computes from another carried value.
 // CHECK-LABEL: tile.kernel @left_alone
 // CHECK: scf.for
 // CHECK-NOT: iter_args
 // CHECK: tile.load
 // CHECK: tile.store
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<256x!tile.ptr<f32>, #blocked>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<256x!tile.ptr<f32>, #blocked>, tensor<256xi32, #blocked>)
 // CHECK: tile.load
 tile.kernel @left_alone(%p: !tile.ptr<f32>, %n: i32) attributes {tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
@@ -113,11 +114,44 @@ tile.kernel @left_alone(%p: !tile.ptr<f32>, %n: i32) attributes {tile.num_warps 
     %x = arith.addf %v, %v : tensor<256xf32, #r>
     tile.store %ptr, %x : tensor<256x!tile.ptr<f32>, #r>
   }
-  %step = tile.splat %c256 : tensor<256xi32, #r>
-  %fin = scf.for %i = %c0 to %n step %c256 iter_args(%ptr = %base) -> (tensor<256x!tile.ptr<f32>, #r>) : i32 {
+  %fin:2 = scf.for %i = %c0 to %n step %c256 iter_args(%ptr = %base, %stride = %r) -> (tensor<256x!tile.ptr<f32>, #r>, tensor<256xi32, #r>) : i32 {
     %v = tile.load %ptr : tensor<256x!tile.ptr<f32>, #r>
+    %next = tile.addptr %ptr, %stride : tensor<256x!tile.ptr<f32>, #r>, tensor<256xi32, #r>
+    %bits = arith.fptosi %v : tensor<256xf32, #r> to tensor<256xi32, #r>
+    scf.yield %next, %bits : tensor<256x!tile.ptr<f32>, #r>, tensor<256xi32, #r>
+  }
+  tile.return
+}
+
+// -----
+
+#r = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// Pointers the loop advances itself (`p = p + 256`, as Triton's kernels
+// write them): the first load reads the initial pointers, and each
+// iteration loads from its pointers advanced as the yield advances them.
+// CHECK-LABEL: tile.kernel @advancing
+// CHECK-SAME: (%[[P:.*]]: !tile.ptr<f32>,
+// CHECK: %[[BASE:.*]] = tile.splat %[[P]]
+// CHECK: %[[STEP:.*]] = tile.splat %{{.*}} : tensor<256xi32, #blocked>
+// CHECK: %[[FIRST:.*]] = tile.load %[[BASE]], mask
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[PTR:.*]] = %[[BASE]], %[[CUR:.*]] = %[[FIRST]])
+// CHECK: %[[AHEAD_PTR:.*]] = tile.addptr %[[PTR]], %[[STEP]]
+// CHECK: %[[AHEAD:.*]] = tile.load %[[AHEAD_PTR]], mask
+// CHECK-DAG: %[[NEXT:.*]] = tile.addptr %[[PTR]], %[[STEP]]
+// CHECK-DAG: %[[SUM:.*]] = arith.addf %[[ACC]], %[[CUR]]
+// CHECK: scf.yield %[[SUM]], %[[NEXT]], %[[AHEAD]]
+tile.kernel @advancing(%p: !tile.ptr<f32>, %n: i32) attributes {tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %zero = arith.constant dense<0.0> : tensor<256xf32, #r>
+  %base = tile.splat %p : tensor<256x!tile.ptr<f32>, #r>
+  %step = tile.splat %c256 : tensor<256xi32, #r>
+  %fin:2 = scf.for %i = %c0 to %n step %c256 iter_args(%acc = %zero, %ptr = %base) -> (tensor<256xf32, #r>, tensor<256x!tile.ptr<f32>, #r>) : i32 {
+    %v = tile.load %ptr : tensor<256x!tile.ptr<f32>, #r>
+    %s = arith.addf %acc, %v : tensor<256xf32, #r>
     %next = tile.addptr %ptr, %step : tensor<256x!tile.ptr<f32>, #r>, tensor<256xi32, #r>
-    scf.yield %next : tensor<256x!tile.ptr<f32>, #r>
+    scf.yield %s, %next : tensor<256xf32, #r>, tensor<256x!tile.ptr<f32>, #r>
   }
   tile.return
 }

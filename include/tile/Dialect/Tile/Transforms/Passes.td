@@ -295,10 +295,13 @@ def TilePrefetchLoads : Pass<"tile-prefetch-loads", "::mlir::ModuleOp"> {
     regions) whose bodies, nested regions included, write no memory and
     issue no `dot`: tile-promote-shared pipelines dot operands itself, and
     a store could write what a later iteration loads. A `load` directly in
-    such a body whose pointers, mask and `other` are computed from the
-    induction variable and values defined above the loop, through ops
-    without memory effects or regions, is issued for iteration i + 1 at
-    the top of iteration i, and the loop carries its value: its bytes are
+    such a body whose pointers, mask and `other` are computed, through ops
+    without memory effects or regions, from the induction variable, values
+    defined above the loop and loop-carried values whose next value the
+    body computes from themselves alone (pointers advanced as `p = p + BK`)
+    is issued for iteration i + 1 at the top of iteration i (the carried
+    values advanced there as the yield advances them), and the loop
+    carries its value: its bytes are
     in flight while iteration i computes, where the loop as written waits
     for them before it computes and computes before it loads again. The
     first iteration's loads go before the loop, masked off when it runs
