@@ -69,7 +69,9 @@ cl::opt<unsigned> numWarps("num-warps",
 cl::opt<unsigned> numStages(
     "num-stages",
     cl::desc("Shared-memory stages of the software pipeline that feeds "
-             "dot operands (default 3; 0 or 1: no pipelining)"),
+             "dot operands; 2 or more also issues the loads of loops "
+             "without dots an iteration ahead (default 3; 0 or 1: no "
+             "pipelining)"),
     cl::init(3), cl::cat(tilecCategory));
 cl::opt<bool> tma(
     "tma",

@@ -199,6 +199,10 @@ def gemv_prefetch():
     gemv("gemv_prefetch")
 
 
+def gemv_ptr():
+    gemv("gemv_ptr")
+
+
 def gemv(name="gemv"):
     N, K = 16383, 8191
     w = torch.randn(N, K, device=dev, dtype=torch.float16)
@@ -217,5 +221,5 @@ def gemv(name="gemv"):
     terr = ((yt.double() - ref).abs() / (1 + ref.abs())).max().item()
     report(name + " against Triton's gemv (same loop)", terr < 1e-3, terr, ours, timing(tcall), w.numel() * 2, str(triton_gemv.best_config))
 
-for name in sys.argv[1:] or ["transpose", "xent", "embed", "rope", "quant", "hist", "hist_private", "top2", "colcumsum", "softmax_f16", "gemv", "gemv_prefetch"]:
+for name in sys.argv[1:] or ["transpose", "xent", "embed", "rope", "quant", "hist", "hist_private", "top2", "colcumsum", "softmax_f16", "gemv", "gemv_prefetch", "gemv_ptr"]:
     run(name, globals()[name])

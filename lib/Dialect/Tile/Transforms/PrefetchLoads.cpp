@@ -16,9 +16,10 @@
 // whose pointers, mask and other value are computed, through ops without
 // memory effects, from the induction variable, values defined above the loop
 // and carried values that the body advances from themselves alone (Triton's
-// `p += BK`). The early loads are masked off past the loop's end (and where
-// the induction variable would wrap), so they read nothing the loop would
-// not.
+// `p += BK`). Past the loop's end (and where the induction variable would
+// wrap) the early loads read the current iteration's addresses again, or
+// are masked off where carried pointers advance, so they read nothing the
+// loop would not.
 //
 //===----------------------------------------------------------------------===//
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -141,18 +142,21 @@ int64_t bytesPerThread(LoadOp load, int64_t threads) {
 }
 
 /// `load` again at `b`, its address computed from `mapping`'s values (for
-/// the induction variable and the carried values it reads) and masked off
-/// where `valid` (an i1 scalar) is false.
+/// the induction variable and the carried values it reads) and, given
+/// `valid` (an i1 scalar), masked off where it is false.
 Value cloneLoadAt(OpBuilder &b, IRMapping mapping, LoadOp load,
                   ArrayRef<Operation *> slice, Value valid) {
   for (Operation *op : slice)
     b.clone(*op, mapping);
   Location loc = load.getLoc();
-  Value mask = valid;
-  if (auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType()))
-    mask = SplatOp::create(b, loc, ptrType.clone(b.getI1Type()), valid);
-  if (Value given = load.getMask())
-    mask = arith::AndIOp::create(b, loc, mapping.lookupOrDefault(given), mask);
+  Value mask =
+      load.getMask() ? mapping.lookupOrDefault(load.getMask()) : Value();
+  if (valid) {
+    Value off = valid;
+    if (auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType()))
+      off = SplatOp::create(b, loc, ptrType.clone(b.getI1Type()), valid);
+    mask = mask ? arith::AndIOp::create(b, loc, mask, off).getResult() : off;
+  }
   Value other =
       load.getOther() ? mapping.lookupOrDefault(load.getOther()) : Value();
   return LoadOp::create(b, loc, load.getType(),
@@ -222,9 +226,19 @@ void prefetch(scf::ForOp loop, int64_t threads) {
     Value valid =
         arith::AndIOp::create(top, loc, before(top, next, loop.getUpperBound()),
                               before(top, iv, next));
+    // Past the end, a load computed from the induction variable alone reads
+    // this iteration's addresses again (a scalar select, where a mask would
+    // cost an `and` per element); one from carried values is masked off.
+    Value again = arith::SelectOp::create(top, loc, valid, next, iv);
     SmallVector<Value> ahead;
     for (auto &[load, address] : loads) {
       IRMapping mapping;
+      if (address.carried.empty()) {
+        bind(mapping, loop.getInductionVar(), again);
+        ahead.push_back(
+            cloneLoadAt(top, mapping, load, address.slice, /*valid=*/Value()));
+        continue;
+      }
       bind(mapping, loop.getInductionVar(), next);
       for (auto &[i, advance] : address.carried) {
         // The carried value's next one, computed here as the yield would.

@@ -9,8 +9,9 @@
 // A row sum over chunks (a GEMV's shape): the chunk's pointers and mask come
 // from the induction variable, so the first chunk is loaded before the loop
 // (masked off when the loop runs none) and each iteration loads the next
-// chunk first (masked off past the end and where %i + 32 wraps), carrying
-// it; the body reads the carried chunk.
+// chunk first, carrying it (past the end, and where %i + 32 wraps, it loads
+// its own chunk again: a select of the index, no mask of its own); the body
+// reads the carried chunk.
 // CHECK-LABEL: tile.kernel @row_sum
 // CHECK-SAME: (%[[P:.*]]: !tile.ptr<f32>, %[[N:.*]]: i32)
 // CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[C0:.*]], %[[N]] : i32
@@ -24,10 +25,11 @@
 // CHECK-NEXT: %[[NOWRAP:.*]] = arith.cmpi slt, %[[I]], %[[NEXT]] : i32
 // CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi slt, %[[NEXT]], %[[N]] : i32
 // CHECK-NEXT: %[[VALID:.*]] = arith.andi %[[INSIDE]], %[[NOWRAP]] : i1
-// CHECK-NEXT: tile.splat %[[NEXT]] : tensor<64x32xi32, #blocked>
-// CHECK: %[[VALID_T:.*]] = tile.splat %[[VALID]] : tensor<64x32xi1, #blocked>
-// CHECK-NEXT: %[[M:.*]] = arith.andi %{{.*}}, %[[VALID_T]]
-// CHECK-NEXT: %[[AHEAD:.*]] = tile.load %{{.*}}, mask %[[M]], other
+// CHECK-NEXT: %[[AT:.*]] = arith.select %[[VALID]], %[[NEXT]], %[[I]] : i32
+// CHECK-NEXT: %[[OFF:.*]] = tile.splat %[[AT]] : tensor<64x32xi32, #blocked>
+// CHECK-NEXT: %[[PTR:.*]] = tile.addptr %{{.*}}, %[[OFF]]
+// CHECK-NEXT: %[[M:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : tensor<64x32xi32, #blocked>
+// CHECK-NEXT: %[[AHEAD:.*]] = tile.load %[[PTR]], mask %[[M]], other
 // CHECK-NOT: tile.load
 // CHECK: %[[SUM:.*]] = arith.addf %[[ACC]], %[[CUR]]
 // CHECK-NEXT: scf.yield %[[SUM]], %[[AHEAD]]
@@ -52,20 +54,23 @@ tile.kernel @row_sum(%p: !tile.ptr<f32>, %n: i32) attributes {tile.num_warps = 4
 
 #r = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
-// An unmasked tile load takes the loop's bounds as its whole mask, and a
-// scalar load an i1 mask; an unsigned loop compares unsigned.
+// Before the loop, an unmasked tile load takes the loop's bounds as its
+// whole mask, and a scalar load an i1 mask; in the loop both stay unmasked
+// (past the end they read this iteration's addresses). An unsigned loop
+// compares unsigned.
 // CHECK-LABEL: tile.kernel @unmasked
 // CHECK: %[[RUNS:.*]] = arith.cmpi ult
 // CHECK: tile.splat %[[RUNS]] : tensor<256xi1, #blocked>
 // CHECK: tile.load
 // CHECK: %[[S0:.*]] = tile.load %{{.*}}, mask %[[RUNS]] : !tile.ptr<f32>
-// CHECK: scf.for unsigned
+// CHECK: scf.for unsigned %[[I:[a-z0-9_]+]] =
 // CHECK: %[[NOWRAP:.*]] = arith.cmpi ult
 // CHECK: %[[INSIDE:.*]] = arith.cmpi ult
 // CHECK: %[[VALID:.*]] = arith.andi %[[INSIDE]], %[[NOWRAP]] : i1
-// CHECK: %[[VALID_T:.*]] = tile.splat %[[VALID]] : tensor<256xi1, #blocked>
-// CHECK-NEXT: tile.load %{{.*}}, mask %[[VALID_T]] : tensor<256x!tile.ptr<f32>, #blocked>
-// CHECK: tile.load %{{.*}}, mask %[[VALID]] : !tile.ptr<f32>
+// CHECK: %[[AT:.*]] = arith.select %[[VALID]], %{{.*}}, %[[I]] : i32
+// CHECK: tile.load %{{.*}} : tensor<256x!tile.ptr<f32>, #blocked>
+// CHECK: %[[SP:.*]] = tile.addptr %{{.*}}, %[[AT]] : !tile.ptr<f32>, i32
+// CHECK-NEXT: tile.load %[[SP]] : !tile.ptr<f32>
 tile.kernel @unmasked(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>, %n: i32) attributes {tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
   %c256 = arith.constant 256 : i32
@@ -129,15 +134,18 @@ tile.kernel @left_alone(%p: !tile.ptr<f32>, %n: i32) attributes {tile.num_warps 
 
 // Pointers the loop advances itself (`p = p + 256`, as Triton's kernels
 // write them): the first load reads the initial pointers, and each
-// iteration loads from its pointers advanced as the yield advances them.
+// iteration loads from its pointers advanced as the yield advances them,
+// masked off past the end.
 // CHECK-LABEL: tile.kernel @advancing
 // CHECK-SAME: (%[[P:.*]]: !tile.ptr<f32>,
 // CHECK: %[[BASE:.*]] = tile.splat %[[P]]
 // CHECK: %[[STEP:.*]] = tile.splat %{{.*}} : tensor<256xi32, #blocked>
 // CHECK: %[[FIRST:.*]] = tile.load %[[BASE]], mask
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[PTR:.*]] = %[[BASE]], %[[CUR:.*]] = %[[FIRST]])
+// CHECK: %[[VALID:.*]] = arith.andi
 // CHECK: %[[AHEAD_PTR:.*]] = tile.addptr %[[PTR]], %[[STEP]]
-// CHECK: %[[AHEAD:.*]] = tile.load %[[AHEAD_PTR]], mask
+// CHECK-NEXT: %[[OFF:.*]] = tile.splat %[[VALID]] : tensor<256xi1, #blocked>
+// CHECK-NEXT: %[[AHEAD:.*]] = tile.load %[[AHEAD_PTR]], mask %[[OFF]]
 // CHECK-DAG: %[[NEXT:.*]] = tile.addptr %[[PTR]], %[[STEP]]
 // CHECK-DAG: %[[SUM:.*]] = arith.addf %[[ACC]], %[[CUR]]
 // CHECK: scf.yield %[[SUM]], %[[NEXT]], %[[AHEAD]]

@@ -301,12 +301,14 @@ def TilePrefetchLoads : Pass<"tile-prefetch-loads", "::mlir::ModuleOp"> {
     body computes from themselves alone (pointers advanced as `p = p + BK`)
     is issued for iteration i + 1 at the top of iteration i (the carried
     values advanced there as the yield advances them), and the loop
-    carries its value: its bytes are
-    in flight while iteration i computes, where the loop as written waits
-    for them before it computes and computes before it loads again. The
-    first iteration's loads go before the loop, masked off when it runs
-    none; the early loads are masked off past the loop's end and where the
-    induction variable would wrap, so they read nothing the loop does not.
+    carries its value: its bytes are in flight while iteration i computes,
+    where the loop as written waits for them before it computes and
+    computes before it loads again. The first iteration's loads go before
+    the loop, masked off when it runs none. Past the loop's end and where the induction variable would wrap,
+    an early load computed from the induction variable alone reads the
+    current iteration's addresses again (a scalar select instead of a mask
+    on every element), and one from carried pointers is masked off, so the
+    early loads read nothing the loop does not.
     Loads are taken in body order while their tiles come to at most 256
     bytes a thread (elements over the kernel's threads), the registers the
     carried values cost. The pipeline runs it when `num-stages` is 2 or
