@@ -204,7 +204,7 @@ void prefetch(scf::ForOp loop, int64_t threads) {
   }
   // The loop carries each load's value for the iteration it enters; the
   // body issues the next iteration's loads first (from the carried values'
-  // next ones), masked off past the end and where the induction variable
+  // next ones). "Past the end" below includes where the induction variable
   // would wrap.
   IRRewriter rewriter(loop.getContext());
   rewriter.setInsertionPoint(loop);
@@ -223,9 +223,11 @@ void prefetch(scf::ForOp loop, int64_t threads) {
           newValue);
     };
     Value next = arith::AddIOp::create(top, loc, iv, loop.getStep());
-    Value valid =
-        arith::AndIOp::create(top, loc, before(top, next, loop.getUpperBound()),
-                              before(top, iv, next));
+    // Built in sequence (not as arguments, whose order of evaluation C++
+    // leaves open), so the IR is the same whichever compiler built us.
+    Value noWrap = before(top, iv, next);
+    Value inside = before(top, next, loop.getUpperBound());
+    Value valid = arith::AndIOp::create(top, loc, inside, noWrap);
     // Past the end, a load computed from the induction variable alone reads
     // this iteration's addresses again (a scalar select, where a mask would
     // cost an `and` per element); one from carried values is masked off.
