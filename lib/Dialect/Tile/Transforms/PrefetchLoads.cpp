@@ -22,6 +22,7 @@
 // loop would not.
 //
 //===----------------------------------------------------------------------===//
+#include "PromoteSharedCommon.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -49,55 +50,13 @@ bool mayPrefetchIn(scf::ForOp loop) {
   WalkResult walk = loop.getBody()->walk([](Operation *op) {
     if (isa<DotOp, ProducerOp>(op))
       return WalkResult::interrupt();
-    if (isa<LoadOp>(op) || op->hasTrait<OpTrait::IsTerminator>() ||
-        op->getNumRegions() != 0)
+    // An op with regions is judged by the ops in them, which the walk visits.
+    if (op->getNumRegions() != 0 || isMemoryEffectFree(op) ||
+        hasSingleEffect<MemoryEffects::Read>(op))
       return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects)
-      return WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    bool writes = llvm::any_of(instances, [](auto &e) {
-      return !isa<MemoryEffects::Read>(e.getEffect());
-    });
-    return writes ? WalkResult::interrupt() : WalkResult::advance();
+    return WalkResult::interrupt();
   });
   return !walk.wasInterrupted();
-}
-
-/// The ops of `loop`'s body that `roots` are computed from, in body order,
-/// with the indices of the loop-carried values among their inputs added to
-/// `carried`; none when a root depends on anything but the induction
-/// variable, loop-carried values, values from above the loop and ops of the
-/// body without memory effects or regions.
-std::optional<SmallVector<Operation *>>
-pureSlice(scf::ForOp loop, ValueRange roots,
-          llvm::SetVector<unsigned> &carried) {
-  Block *body = loop.getBody();
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> work(roots);
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (v == loop.getInductionVar())
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == body)
-        carried.insert(arg.getArgNumber() - 1);
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (!body->findAncestorOpInBlock(*def))
-      continue; // defined above the loop
-    if (def->getBlock() != body || def->getNumRegions() != 0 ||
-        !isMemoryEffectFree(def))
-      return std::nullopt;
-    if (slice.insert(def))
-      llvm::append_range(work, def->getOperands());
-  }
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return ordered;
 }
 
 /// How a load's address is computed for another iteration: the body's ops
@@ -113,7 +72,7 @@ struct Address {
 std::optional<Address> addressOf(scf::ForOp loop, LoadOp load) {
   llvm::SetVector<unsigned> carried;
   std::optional<SmallVector<Operation *>> slice =
-      pureSlice(loop, load->getOperands(), carried);
+      promote::loopBodySlice(loop, load->getOperands(), carried);
   if (!slice)
     return std::nullopt;
   Address address{std::move(*slice), {}};
@@ -121,7 +80,7 @@ std::optional<Address> addressOf(scf::ForOp loop, LoadOp load) {
   for (unsigned i : carried) {
     llvm::SetVector<unsigned> reads;
     std::optional<SmallVector<Operation *>> advance =
-        pureSlice(loop, yield.getOperand(i), reads);
+        promote::loopBodySlice(loop, yield.getOperand(i), reads);
     if (!advance || llvm::any_of(reads, [&](unsigned j) { return j != i; }))
       return std::nullopt;
     address.carried.emplace_back(i, std::move(*advance));

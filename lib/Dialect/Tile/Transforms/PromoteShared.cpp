@@ -68,7 +68,6 @@
 #include "TensorTileAccess.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -391,36 +390,45 @@ Operation *firstDot(scf::ForOp loop) {
   llvm_unreachable("staged operands feed a dot of the loop");
 }
 
+std::optional<SmallVector<Operation *>>
+loopBodySlice(scf::ForOp loop, ValueRange roots, SetVector<unsigned> &carried) {
+  Block *body = loop.getBody();
+  SetVector<Operation *> slice;
+  SmallVector<Value> work(roots);
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (v == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == body)
+        carried.insert(arg.getArgNumber() - 1);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!body->findAncestorOpInBlock(*def))
+      continue; // defined above the loop
+    if (def->getBlock() != body || def->getNumRegions() != 0 ||
+        !isMemoryEffectFree(def))
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(work, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return ordered;
+}
+
 /// The ops of `loop`'s body that `values` depend on, when all are pure,
 /// region-free and independent of the loop's iteration arguments.
 std::optional<SetVector<Operation *>> addressSlice(scf::ForOp loop,
                                                    ValueRange values) {
-  Block *body = loop.getBody();
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.filter = [&](Operation *op) { return op->getBlock() == body; };
-  for (Value v : values) {
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == body && arg != loop.getInductionVar())
-        return std::nullopt;
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (def->getBlock() != body)
-      continue;
-    if (failed(getBackwardSlice(def, &slice, options)))
-      return std::nullopt;
-  }
-  for (Operation *op : slice) {
-    if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
-      return std::nullopt;
-    for (Value operand : op->getOperands())
-      if (auto arg = dyn_cast<BlockArgument>(operand))
-        if (arg.getOwner() == body && arg != loop.getInductionVar())
-          return std::nullopt;
-  }
-  return slice;
+  SetVector<unsigned> carried;
+  std::optional<SmallVector<Operation *>> slice =
+      loopBodySlice(loop, values, carried);
+  if (!slice || !carried.empty())
+    return std::nullopt;
+  return SetVector<Operation *>(slice->begin(), slice->end());
 }
 
 /// Clones `c`'s address computation at `b` for the iteration whose

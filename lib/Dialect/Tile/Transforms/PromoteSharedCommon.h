@@ -269,6 +269,17 @@ void stageInvariantOperands(mlir::ModuleOp module);
 /// up to 7% (bench/NOTES.md v39) (StageOnce.cpp).
 bool operandRegistersShort(int64_t elements, unsigned warps);
 
+/// The ops of `loop`'s body that `roots` are computed from, in body order,
+/// with the indices of the loop-carried values among their inputs added to
+/// `carried`; none when a root depends on anything but the induction
+/// variable, loop-carried values, values from above the loop and ops of the
+/// body without memory effects or regions. tile-promote-shared stages a
+/// load whose addressing reads no carried value; tile-prefetch-loads also
+/// takes pointers the loop advances from themselves (PromoteShared.cpp).
+std::optional<llvm::SmallVector<mlir::Operation *>>
+loopBodySlice(mlir::scf::ForOp loop, mlir::ValueRange roots,
+              llvm::SetVector<unsigned> &carried);
+
 /// Bytes of the operands stageInvariantOperands may copy once for the dots
 /// of `loop` (live through it, beside its stages), counted before the loop
 /// is pipelined.
