@@ -14,6 +14,10 @@
 using namespace tile::fuzz;
 using namespace tile::fuzz::detail;
 
+/// The bound of an input element: floats are uniform in [-8, 8], integers
+/// in [-100, 100] (tile-fuzz-programs.cpp draws them).
+static double inputBound(Elem e) { return isFloat(e) ? 8.0 : 100.0; }
+
 void Generator::letStatement() {
   Elem e = randomElem();
   Shape s = Shape::Full;
@@ -51,7 +55,7 @@ void Generator::loopStatement() {
     std::string x = fresh("ld");
     line("let " + x + " = load(" + n + " + offs, mask & (" + iv + " < 4), " +
          literal(ie).text + ");");
-    loaded = Expr{x, ie, Shape::Full, isFloat(ie) ? 8.0 : 100.0, 0};
+    loaded = Expr{x, ie, Shape::Full, inputBound(ie), 0};
   }
   Expr step = bounded(expr(e, Shape::Full, 2), 64);
   if (loaded) {
@@ -204,8 +208,7 @@ GeneratedProgram Generator::run() {
     std::string x = "x" + n.substr(2);
     Expr other = literal(e);
     line("let " + x + " = load(" + n + " + offs, mask, " + other.text + ");");
-    // Floats are uniform in [-8, 8], integers in [-100, 100].
-    scope.push_back({x, {"", e, Shape::Full, isFloat(e) ? 8.0 : 100.0, 0}});
+    scope.push_back({x, {"", e, Shape::Full, inputBound(e), 0}});
   }
   if (hasDotWeights) {
     line("let wt = load(w + cols[:, None] * C + cols[None, :]);");
